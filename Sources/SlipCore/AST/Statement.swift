@@ -1,0 +1,217 @@
+/// A parsed template: its statements in order.
+public struct Template: Sendable, Equatable {
+  /// The top-level statements.
+  public var statements: [Statement]
+}
+
+/// One statement of the language; each case carries the struct for its syntax.
+public enum Statement: Sendable, Equatable {
+  /// `receipt paper=58mm font=A columns=32`: what the template prints on.
+  case receipt(HeaderStatement)
+  /// `text "…" align=center scale=2 bold`.
+  case text(TextStatement)
+  /// `row "left" | "right" bold`.
+  case row(RowStatement)
+  /// `rule` or `rule "="`.
+  case rule(RuleStatement)
+  /// `feed 2`.
+  case feed(FeedStatement)
+  /// `cut` or `cut partial`.
+  case cut(CutStatement)
+  /// `drawer` or `drawer pin=5`.
+  case drawer(DrawerStatement)
+  /// `for item in items … end`.
+  case forEach(ForStatement)
+  /// `if condition … else if condition … else … end`.
+  case conditional(IfStatement)
+  /// `set name = expression`.
+  case set(SetStatement)
+
+  /// Where the statement is written (for blocks, the opening line).
+  public var range: SourceRange {
+    switch self {
+    case .receipt(let s): s.range
+    case .text(let s): s.range
+    case .row(let s): s.range
+    case .rule(let s): s.range
+    case .feed(let s): s.range
+    case .cut(let s): s.range
+    case .drawer(let s): s.range
+    case .forEach(let s): s.range
+    case .conditional(let s): s.branches[0].range
+    case .set(let s): s.range
+    }
+  }
+}
+
+/// `receipt paper=58mm`: the template's kind and medium.
+public struct HeaderStatement: Sendable, Equatable {
+  /// The keyword as written (`receipt`).
+  public var kind: String
+  /// Options such as `paper=58mm`.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `text "Kopi {{ shop.name }}" align=center`.
+public struct TextStatement: Sendable, Equatable {
+  /// The text with its interpolations.
+  public var content: TextTemplate
+  /// Style and alignment options.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `row "left" | "right"`: cells on one line.
+public struct RowStatement: Sendable, Equatable {
+  /// The cells, left to right.
+  public var cells: [TextTemplate]
+  /// Style options for the whole row.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `rule` or `rule "="`: a line across the paper.
+public struct RuleStatement: Sendable, Equatable {
+  /// The character to repeat, if given.
+  public var character: TextTemplate?
+  /// Style options.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `feed 2`: blank lines.
+public struct FeedStatement: Sendable, Equatable {
+  /// How many lines; nil means one.
+  public var lines: Expression?
+  /// Options.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `cut` or `cut partial`.
+public struct CutStatement: Sendable, Equatable {
+  /// Options, including the bare word `partial`.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `drawer` or `drawer pin=5`: kick the cash drawer.
+public struct DrawerStatement: Sendable, Equatable {
+  /// Options.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `for item in items … end`.
+public struct ForStatement: Sendable, Equatable {
+  /// The loop variable.
+  public var variable: String
+  /// Where the variable is written.
+  public var variableRange: SourceRange
+  /// The list to iterate.
+  public var sequence: Expression
+  /// The loop's statements.
+  public var body: [Statement]
+  /// The `for … in …` line.
+  public var range: SourceRange
+}
+
+/// `if … else if … else … end`.
+public struct IfStatement: Sendable, Equatable {
+  /// One `if` or `else if` with its statements.
+  public struct Branch: Sendable, Equatable {
+    /// The condition.
+    public var condition: Expression
+    /// The statements run when it holds.
+    public var body: [Statement]
+    /// The `if …` or `else if …` line.
+    public var range: SourceRange
+  }
+
+  /// The conditional branches in order; never empty.
+  public var branches: [Branch]
+  /// The `else` statements, if there is an `else`.
+  public var elseBody: [Statement]?
+}
+
+/// `set name = expression`.
+public struct SetStatement: Sendable, Equatable {
+  /// The variable.
+  public var name: String
+  /// Where the name is written.
+  public var nameRange: SourceRange
+  /// Its value.
+  public var value: Expression
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `name` or `name=value` after a statement's arguments.
+public struct Option: Sendable, Equatable {
+  /// What an option's value looks like.
+  public enum Value: Sendable, Equatable {
+    /// `center`, `A`.
+    case word(String)
+    /// `2`, `0.5`.
+    case number(String)
+    /// `58mm`, `2x1`.
+    case dimension(String)
+    /// `"* 4 14"`.
+    case string(TextTemplate)
+  }
+
+  /// The option's name.
+  public var name: String
+  /// Where the name is written.
+  public var nameRange: SourceRange
+  /// The value after `=`, if any.
+  public var value: Value?
+  /// Where the value is written.
+  public var valueRange: SourceRange?
+
+  /// The whole option.
+  public var range: SourceRange { valueRange.map(nameRange.union) ?? nameRange }
+
+  /// The value's text as written, for messages; strings without interpolation give their text.
+  public var valueText: String? {
+    switch value {
+    case .word(let s), .number(let s), .dimension(let s): s
+    case .string(let template): template.literalText
+    case nil: nil
+    }
+  }
+}
+
+/// Text with `{{ expression }}` interpolations.
+public struct TextTemplate: Sendable, Equatable {
+  /// A piece of text.
+  public enum Part: Sendable, Equatable {
+    /// Literal text.
+    case text(String, SourceRange)
+    /// An interpolated expression.
+    case expression(Expression)
+  }
+
+  /// The pieces in order.
+  public var parts: [Part]
+  /// The whole literal, quotes included.
+  public var range: SourceRange
+
+  /// The text when there is no interpolation.
+  public var literalText: String? {
+    var out = ""
+    for part in parts {
+      guard case .text(let text, _) = part else { return nil }
+      out += text
+    }
+    return out
+  }
+}

@@ -1,0 +1,40 @@
+import SlipIR
+
+/// A template whose options have been validated and resolved into typed settings: what the
+/// evaluator runs. Expressions and text stay as parsed; the checker has vetted their filters.
+struct CheckedTemplate: Sendable {
+  /// What the template prints on.
+  var media: ReceiptMedia
+  /// The statements to run.
+  var body: [CheckedStatement]
+}
+
+/// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`.
+struct LineSettings: Sendable, Equatable {
+  var font: Font
+  var scale: Scale
+  var alignment: Alignment
+  var style: TextStyle
+}
+
+/// A statement with its options resolved.
+indirect enum CheckedStatement: Sendable {
+  /// `text "…"`.
+  case text(TextTemplate, LineSettings, SourceRange)
+  /// `row "…" | "…"`.
+  case row([TextTemplate], LineSettings, SourceRange)
+  /// `rule "="`.
+  case rule(String, LineSettings, SourceRange)
+  /// `feed N`.
+  case feed(Expression?, SourceRange)
+  /// `cut` / `cut partial`.
+  case cut(Cut.Kind, SourceRange)
+  /// `drawer pin=2 on=100 off=100`.
+  case drawer(pin: Int, on: Int, off: Int, SourceRange)
+  /// `for variable in sequence … end`.
+  case forEach(variable: String, sequence: Expression, body: [CheckedStatement], SourceRange)
+  /// `if … else if … else … end`.
+  case conditional(branches: [(Expression, [CheckedStatement])], elseBody: [CheckedStatement]?)
+  /// `set name = value`.
+  case set(name: String, value: Expression, SourceRange)
+}

@@ -1,0 +1,108 @@
+/// Reads one statement's options against the names it accepts, reporting unknown, repeated and
+/// malformed ones; typed getters report bad values and fall back to the default so checking
+/// goes on.
+struct OptionReader {
+  private let statement: String
+  private var byName: [String: Option] = [:]
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(_ options: [Option], statement: String, accepts names: [String]) {
+    self.statement = statement
+    for option in options {
+      guard names.contains(option.name) else {
+        var (help, fixIts) = Suggestion.didYouMean(option.name, at: option.nameRange, in: names)
+        if help.isEmpty {
+          help.append(
+            names.isEmpty
+              ? "'\(statement)' takes no options"
+              : "'\(statement)' accepts \(names.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        diagnostics.append(
+          Diagnostic(
+            .unknownOption(option.name, statement: statement), at: option.nameRange, help: help,
+            fixIts: fixIts))
+        continue
+      }
+      if byName[option.name] != nil {
+        diagnostics.append(Diagnostic(.duplicateOption(option.name), at: option.range))
+        continue
+      }
+      byName[option.name] = option
+    }
+  }
+
+  /// A flag such as `bold`: present or not, never with a value.
+  mutating func flag(_ name: String) -> Bool {
+    guard let option = byName[name] else { return false }
+    if let range = option.valueRange {
+      diagnostics.append(Diagnostic(.optionTakesNoValue(name), at: range))
+    }
+    return true
+  }
+
+  /// An option whose value is one of `choices`.
+  mutating func choice(_ name: String, _ choices: [String]) -> String? {
+    guard let text = literal(name, expected: choices.joined(separator: "|")) else { return nil }
+    guard let option = byName[name], choices.contains(text) else {
+      report(name, text, expected: Self.list(choices))
+      return nil
+    }
+    _ = option
+    return text
+  }
+
+  /// An integer option within `range`.
+  mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+    guard let text = literal(name, expected: "N") else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      report(name, text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      return nil
+    }
+    return value
+  }
+
+  /// `scale=2` (both ways) or `scale=2x1` (width × height), each 1 to 8.
+  mutating func scale(_ name: String) -> (width: Int, height: Int)? {
+    guard let text = literal(name, expected: "N or WxH") else { return nil }
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    let numbers = parts.compactMap { Int($0) }.filter { (1...8).contains($0) }
+    guard numbers.count == parts.count, (1...2).contains(numbers.count) else {
+      report(name, text, expected: "a factor from 1 to 8, or WxH such as 2x1")
+      return nil
+    }
+    return (numbers[0], numbers.last!)
+  }
+
+  /// The range of a given option, for messages about its value.
+  func range(of name: String) -> SourceRange? {
+    byName[name].map { $0.valueRange ?? $0.nameRange }
+  }
+
+  /// The literal text of an option's value; reports a missing value or an interpolation.
+  private mutating func literal(_ name: String, expected: String) -> String? {
+    guard let option = byName[name] else { return nil }
+    guard option.value != nil else {
+      diagnostics.append(Diagnostic(.optionNeedsValue(name, expected: expected), at: option.nameRange))
+      return nil
+    }
+    guard let text = option.valueText else {
+      diagnostics.append(Diagnostic(.optionNotInterpolated(name), at: option.range))
+      return nil
+    }
+    return text
+  }
+
+  private mutating func report(_ name: String, _ value: String, expected: String) {
+    guard let option = byName[name] else { return }
+    diagnostics.append(
+      Diagnostic(
+        .invalidOptionValue(value, option: name, expected: expected),
+        at: option.valueRange ?? option.nameRange))
+  }
+
+  /// `a, b or c`.
+  static func list(_ words: [String]) -> String {
+    guard words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " or " + words.last!
+  }
+}

@@ -1,0 +1,115 @@
+/// The filters a template can apply with `|`, with their arities: one table that the checker
+/// validates against and the evaluator runs.
+struct FilterCatalog: Sendable {
+  /// One filter.
+  struct Filter: Sendable {
+    /// How it is written after `|`.
+    var name: String
+    /// The arguments it takes, as shown in messages: `rupiah(places)`.
+    var signature: String
+    /// Fewest arguments.
+    var minArguments: Int
+    /// Most arguments.
+    var maxArguments: Int
+    /// Applies the filter; a thrown message explains a wrong input.
+    var apply: @Sendable (Value, [Value]) throws(FilterFailure) -> Value
+  }
+
+  /// The built-in filters, by name.
+  let filters: [String: Filter]
+
+  /// The built-in set.
+  static let standard = FilterCatalog(filters: [
+    "default": Filter(
+      name: "default", signature: "default(value)", minArguments: 1, maxArguments: 1,
+      // The evaluator handles missing values itself; here only null and "" are replaced.
+      apply: { value, arguments throws(FilterFailure) in
+        switch value {
+        case .null, .string(""): arguments[0]
+        default: value
+        }
+      }),
+    "lower": Filter(
+      name: "lower", signature: "lower", minArguments: 0, maxArguments: 0,
+      apply: { value, _ throws(FilterFailure) in
+        .string(try text(of: value, filter: "lower").lowercased())
+      }),
+    "rupiah": Filter(
+      name: "rupiah", signature: "rupiah or rupiah(places)", minArguments: 0, maxArguments: 1,
+      apply: { value, arguments throws(FilterFailure) in
+        let places = try arguments.first.map { argument throws(FilterFailure) in
+          guard case .number(let n) = argument, let places = n.intValue, (0...4).contains(places) else {
+            throw FilterFailure("'rupiah' takes 0 to 4 decimal places")
+          }
+          return places
+        }
+        guard case .number(let amount) = value else {
+          throw FilterFailure("'rupiah' needs a number, got \(describe(value))")
+        }
+        return .string(MoneyFormat.rupiah.format(amount, places: places ?? 0))
+      }),
+    "upper": Filter(
+      name: "upper", signature: "upper", minArguments: 0, maxArguments: 0,
+      apply: { value, _ throws(FilterFailure) in
+        .string(try text(of: value, filter: "upper").uppercased())
+      }),
+  ])
+
+  /// The filter called `name`.
+  subscript(name: String) -> Filter? { filters[name] }
+
+  private static func text(of value: Value, filter: String) throws(FilterFailure) -> String {
+    switch value {
+    case .string(let s): return s
+    case .number(let n): return n.description
+    default: throw FilterFailure("'\(filter)' needs text, got \(describe(value))")
+    }
+  }
+
+  /// `string "abc"`, `list`, `null`: a value as messages mention it.
+  static func describe(_ value: Value) -> String {
+    switch value {
+    case .string(let s):
+      let shown = s.count > 20 ? String(s.prefix(20)) + "…" : s
+      return "string '\(shown)'"
+    case .number(let n): return "number \(n)"
+    case .bool(let b): return "boolean \(b)"
+    default: return value.kindName
+    }
+  }
+}
+
+/// Why a filter could not apply to its input.
+struct FilterFailure: Error, Sendable {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Money in a currency's local notation: symbol, grouping and decimal separators.
+struct MoneyFormat: Sendable {
+  /// Written before the amount, with its spacing: `Rp `.
+  var prefix: String
+  /// Between groups of three integer digits.
+  var groupSeparator: Character
+  /// Between the integer and the fraction.
+  var decimalSeparator: Character
+
+  /// Indonesian Rupiah: `Rp 1.234,50`, negative `-Rp 5.000`.
+  static let rupiah = MoneyFormat(prefix: "Rp ", groupSeparator: ".", decimalSeparator: ",")
+
+  /// `amount` rounded half away from zero to `places` decimals, grouped.
+  func format(_ amount: ExactDecimal, places: Int) -> String {
+    let digits = amount.digits(places: places)
+    var out = digits.negative ? "-" + prefix : prefix
+    let integer = Array(digits.integer)
+    for (index, digit) in integer.enumerated() {
+      if index > 0, (integer.count - index) % 3 == 0 { out.append(groupSeparator) }
+      out.append(digit)
+    }
+    if places > 0 {
+      out.append(decimalSeparator)
+      out += digits.fraction
+    }
+    return out
+  }
+}

@@ -1,0 +1,17 @@
+import SlipIR
+
+/// What the evaluator hands to layout: statements with their text computed.
+enum LayoutItem: Sendable {
+  /// `text`: the finished string.
+  case text(String, LineSettings, SourceRange)
+  /// `row`: each cell's string and where its template is.
+  case row([(text: String, range: SourceRange)], LineSettings, SourceRange)
+  /// `rule`.
+  case rule(String, LineSettings, SourceRange)
+  /// `feed`.
+  case feed(Int, SourceRange)
+  /// `cut`.
+  case cut(Cut.Kind, SourceRange)
+  /// `drawer`.
+  case drawer(pin: Int, on: Int, off: Int, SourceRange)
+}

@@ -1,0 +1,157 @@
+import SlipIR
+
+/// Places evaluated statements on the receipt's column grid: wraps text by words, aligns it,
+/// sets row cells apart, and records where each line came from.
+struct Layout {
+  private let media: ReceiptMedia
+  private let sources: SourceFiles
+  /// The first files of `sources` are templates; the rest (data) are not the IR's business.
+  private let templateFiles: Int
+  private var blocks: [Block] = []
+  private var diagnostics: [Diagnostic] = []
+
+  init(media: ReceiptMedia, sources: SourceFiles, templateFiles: Int) {
+    self.media = media
+    self.sources = sources
+    self.templateFiles = templateFiles
+  }
+
+  /// The document and any warnings (text cleaned of control characters).
+  mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
+    for item in items {
+      switch item {
+      case .text(let text, let settings, let range):
+        layoutText(clean(text, at: range), settings: settings, range: range)
+      case .row(let cells, let settings, let range):
+        let cleaned = cells.map { (text: clean($0.text, at: $0.range), range: $0.range) }
+        layoutRow(cleaned, settings: settings, range: range)
+      case .rule(let character, let settings, let range):
+        blocks.append(
+          .rule(
+            RuleLine(
+              character: character, font: settings.font, columns: media.columns(for: settings.font),
+              style: settings.style, source: span(range))))
+      case .feed(let lines, let range):
+        blocks.append(.feed(Feed(lines: lines, source: span(range))))
+      case .cut(let kind, let range):
+        blocks.append(.cut(Cut(kind: kind, source: span(range))))
+      case .drawer(let pin, let on, let off, let range):
+        blocks.append(
+          .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
+      }
+    }
+    let document = Document(sources: sources.files.prefix(templateFiles).map(\.path), media: media, blocks: blocks)
+    return (document, diagnostics)
+  }
+
+  /// The grid width of a line in its font and scale: double width halves the columns.
+  private func columns(_ settings: LineSettings) -> Int {
+    max(1, media.columns(for: settings.font) / settings.scale.width)
+  }
+
+  private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
+    let width = columns(settings)
+    for line in WordWrapper(width: width).wrap(text) {
+      let lineWidth = TextWidth.columns(of: line)
+      let column =
+        switch settings.alignment {
+        case .left: 0
+        case .center: max(0, (width - lineWidth) / 2)
+        case .right: max(0, width - lineWidth)
+        }
+      appendLine(
+        [TextRun(column: column, text: line, width: lineWidth, style: settings.style, source: span(range))],
+        settings: settings, width: width, range: range)
+    }
+  }
+
+  /// The first cell takes the room the others leave and wraps in it; the other cells are
+  /// right-aligned at the end of the first line, one space apart. When they leave no room,
+  /// each cell gets lines of its own.
+  private mutating func layoutRow(
+    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, range: SourceRange
+  ) {
+    let width = columns(settings)
+    guard let first = cells.first else { return }
+    let rest = cells.dropFirst().map { (text: $0.text, range: $0.range, width: TextWidth.columns(of: $0.text)) }
+    let fixed = rest.reduce(0) { $0 + $1.width + 1 }
+    let fitsOnOneLine = rest.allSatisfy { !$0.text.contains("\n") }
+    guard width - fixed >= 1, fitsOnOneLine else {
+      var left = settings
+      left.alignment = .left
+      layoutText(first.text, settings: left, range: first.range)
+      var right = settings
+      right.alignment = .right
+      for cell in rest { layoutText(cell.text, settings: right, range: cell.range) }
+      return
+    }
+    let leftLines = WordWrapper(width: width - fixed).wrap(first.text)
+    for (index, line) in leftLines.enumerated() {
+      var runs: [TextRun] = []
+      if !line.isEmpty {
+        runs.append(
+          TextRun(
+            column: 0, text: line, width: TextWidth.columns(of: line), style: settings.style,
+            source: span(first.range)))
+      }
+      if index == 0 {
+        var column = width
+        var placed: [TextRun] = []
+        for cell in rest.reversed() {
+          column -= cell.width
+          placed.append(
+            TextRun(column: column, text: cell.text, width: cell.width, style: settings.style, source: span(cell.range)))
+          column -= 1
+        }
+        runs += placed.reversed().filter { !$0.text.isEmpty }
+      }
+      appendLine(runs, settings: settings, width: width, range: range)
+    }
+  }
+
+  private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange) {
+    blocks.append(
+      .text(
+        TextLine(
+          font: settings.font, scale: settings.scale, alignment: settings.alignment, columns: width,
+          runs: runs, source: span(range))))
+  }
+
+  /// NFC text without control characters (a line break stays: it breaks the line); a warning
+  /// says how many were removed, since in a printer's stream they would be commands.
+  private mutating func clean(_ text: String, at range: SourceRange) -> String {
+    var removed = 0
+    var needsWork = false
+    for byte in text.utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 {
+      needsWork = true
+      break
+    }
+    guard needsWork else { return TextWidth.normalized(text) }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value == 0x0A {
+        out.append(scalar)
+      } else if value == 0x09 {
+        out.append(" ")
+      } else if value < 0x20 || (0x7F...0x9F).contains(value) {
+        removed += 1
+      } else {
+        out.append(scalar)
+      }
+    }
+    if removed > 0 {
+      diagnostics.append(Diagnostic(.controlCharactersRemoved(removed), at: range))
+    }
+    return TextWidth.normalized(String(out))
+  }
+
+  private func span(_ range: SourceRange) -> SourceSpan? {
+    guard range.file < sources.files.count else { return nil }
+    let file = sources[range.file]
+    let start = file.location(at: range.start)
+    let end = file.location(at: range.end)
+    return SourceSpan(
+      file: range.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
+  }
+}

@@ -1,0 +1,162 @@
+/// Breaks text into lines of at most `width` columns: at spaces when it can, inside a word only when
+/// the word is longer than a whole line; never inside a grapheme cluster.
+///
+/// Widths come from ``TextWidth``. Only U+0020 is a break opportunity: a no-break space stays
+/// inside its word, and text without spaces (CJK) is a single word, so it breaks between
+/// characters once it is too long for a line.
+package struct WordWrapper {
+  /// Columns a line may take; anything below 1 wraps as 1.
+  package var width: Int
+
+  package init(width: Int) {
+    self.width = width
+  }
+
+  /// Lines without trailing spaces. Runs of spaces between words on one line are kept as written;
+  /// spaces at a break are dropped. An empty text gives `[""]`; a newline ("\n", "\r\n" or "\r")
+  /// forces a break, and empty lines are kept. Spaces at the start of a paragraph (the text, or a
+  /// line after a newline) are kept as an indent while the first word fits after them.
+  ///
+  /// A word that doesn't fit the rest of the current line moves to a new line. A word longer than a
+  /// whole line starts in the current line's remaining room when that line holds no word yet, and
+  /// on a new line otherwise, and is then cut into line-sized pieces. A cluster wider than the
+  /// whole width (a wide character at width 1) goes alone on its line.
+  package func wrap(_ text: String) -> [String] {
+    var state = State(text: text, width: max(1, width))
+    var index = text.startIndex
+    for character in text {
+      let next = text.utf8.index(index, offsetBy: character.utf8.count)
+      if character == " " {
+        state.flushWord()
+        state.spaces += 1
+      } else if character == "\n" || character == "\r\n" || character == "\r" {
+        state.endParagraph()
+      } else {
+        state.addToWord(upTo: next, width: TextWidth.columns(of: character), from: index)
+      }
+      index = next
+    }
+    state.endParagraph()
+    return state.lines
+  }
+
+  /// The wrapper's working state for one `wrap` call.
+  private struct State {
+    let text: String
+    let width: Int
+    var lines: [String] = []
+
+    /// The current line, without trailing spaces.
+    var line = ""
+    var lineWidth = 0
+    /// Whether `line` holds any of the text's words yet (rather than nothing, or only an indent).
+    var lineHasWord = false
+    /// Spaces seen since the last word: written only if another word follows on the same line.
+    var spaces = 0
+
+    /// Where the word being read starts, its width so far, and where each of its clusters ends
+    /// with that cluster's width (needed only when the word has to be cut).
+    var wordStart: String.Index?
+    var wordEnd: String.Index
+    var wordWidth = 0
+    var clusters: [(end: String.Index, width: Int)] = []
+
+    init(text: String, width: Int) {
+      self.text = text
+      self.width = width
+      self.wordEnd = text.startIndex
+    }
+
+    mutating func addToWord(upTo end: String.Index, width clusterWidth: Int, from start: String.Index) {
+      if wordStart == nil { wordStart = start }
+      wordEnd = end
+      wordWidth += clusterWidth
+      clusters.append((end, clusterWidth))
+    }
+
+    /// Places the word just read on the current line, a new line, or cut across several.
+    mutating func flushWord() {
+      guard let start = wordStart else { return }
+      if lineHasWord {
+        if lineWidth + spaces + wordWidth <= width {
+          appendSpaces(spaces)
+          append(text[start..<wordEnd], width: wordWidth)
+        } else {
+          emitLine()
+          placeOnEmptyLine(from: start)
+        }
+      } else if spaces + wordWidth <= width {
+        // The paragraph's indent and its first word.
+        appendSpaces(spaces)
+        append(text[start..<wordEnd], width: wordWidth)
+      } else if wordWidth <= width {
+        // The indent would push the first word off the line: the break falls in the indent.
+        placeOnEmptyLine(from: start)
+      } else {
+        // Too long for any line: start right after the indent, then cut.
+        appendSpaces(spaces)
+        cutWord(from: start)
+      }
+      spaces = 0
+      lineHasWord = true
+      wordStart = nil
+      wordWidth = 0
+      clusters.removeAll(keepingCapacity: true)
+    }
+
+    /// Places the current word on a line that holds nothing yet.
+    private mutating func placeOnEmptyLine(from start: String.Index) {
+      if wordWidth <= width {
+        append(text[start..<wordEnd], width: wordWidth)
+      } else {
+        cutWord(from: start)
+      }
+    }
+
+    /// Writes the current word cluster by cluster, starting a new line whenever the next cluster
+    /// doesn't fit. The last piece stays on the current line, so more words may follow it.
+    private mutating func cutWord(from start: String.Index) {
+      var pieceStart = start
+      for cluster in clusters {
+        if lineWidth + cluster.width > width && lineWidth > 0 {
+          if lineHasWord {
+            emitLine()
+          } else {
+            // Only an indent before the first piece: drop it rather than leave an empty line.
+            line = ""
+            lineWidth = 0
+          }
+        }
+        line.append(contentsOf: text[pieceStart..<cluster.end])
+        lineWidth += cluster.width
+        lineHasWord = true
+        pieceStart = cluster.end
+      }
+    }
+
+    /// Ends the paragraph at a newline or the end of the text: its last line is kept even if empty.
+    mutating func endParagraph() {
+      flushWord()
+      emitLine()
+    }
+
+    private mutating func append(_ piece: Substring, width pieceWidth: Int) {
+      line.append(contentsOf: piece)
+      lineWidth += pieceWidth
+    }
+
+    private mutating func appendSpaces(_ count: Int) {
+      guard count > 0 else { return }
+      line.append(contentsOf: repeatElement(" " as Character, count: count))
+      lineWidth += count
+    }
+
+    private mutating func emitLine() {
+      lines.append(line)
+      line = ""
+      lineWidth = 0
+      lineHasWord = false
+      spaces = 0
+    }
+  }
+}

@@ -1,0 +1,296 @@
+/// Turns a template's bytes into tokens; problems become diagnostics and lexing goes on.
+///
+/// Statements are line based: a newline ends one, `#` starts a comment that runs to the end
+/// of the line. Strings are quoted with `"` or `'` and hold `{{ expression }}` interpolations,
+/// lexed here into their own token lists (which may contain strings of either quote).
+public struct Lexer {
+  private let bytes: [UInt8]
+  private let file: Int
+  private var position = 0
+  private var diagnostics: [Diagnostic] = []
+  /// Strings and interpolations nest; beyond this depth the input is hostile, not a template.
+  private let maxNesting = 16
+
+  /// A lexer over `source`, whose ranges will name file index `file`.
+  public init(source: SourceFile, file: Int) {
+    self.bytes = source.bytes
+    self.file = file
+  }
+
+  /// Every token of the file, ending with `.end`, and the problems found.
+  public mutating func tokenize() -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    var tokens: [Token] = []
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    if let bad = firstInvalidUTF8Offset() {
+      diagnostics.append(Diagnostic(.invalidUTF8(), at: range(bad, bad + 1)))
+      return ([Token(.end, "", range(bytes.count, bytes.count))], diagnostics)
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        position += 1
+      case UInt8(ascii: "\n"):
+        tokens.append(Token(.newline, "\n", range(position, position + 1)))
+        position += 1
+      case UInt8(ascii: "#"):
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+      default:
+        if let token = lexToken(depth: 0, inExpression: false) { tokens.append(token) }
+      }
+    }
+    tokens.append(Token(.end, "", range(bytes.count, bytes.count)))
+    return (tokens, diagnostics)
+  }
+
+  /// Lexes one non-space token at `position`, or reports and skips what cannot start one.
+  private mutating func lexToken(depth: Int, inExpression: Bool) -> Token? {
+    let start = position
+    let byte = bytes[position]
+    if isIdentifierStart(byte) {
+      while position < bytes.count, isIdentifierPart(bytes[position]) { position += 1 }
+      return Token(.identifier, text(start, position), range(start, position))
+    }
+    if isDigit(byte) {
+      return lexNumber()
+    }
+    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+      return lexString(depth: depth + 1)
+    }
+    if byte == UInt8(ascii: "#"), inExpression {
+      position += 1
+      diagnostics.append(Diagnostic(.commentInExpression(), at: range(start, position)))
+      return nil
+    }
+    let next: UInt8 = position + 1 < bytes.count ? bytes[position + 1] : 0
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"):
+      position += next == UInt8(ascii: "=") ? 2 : 1
+      return Token(.symbol, text(start, position), range(start, position))
+    case UInt8(ascii: "!"):
+      if next == UInt8(ascii: "=") {
+        position += 2
+        return Token(.symbol, "!=", range(start, position))
+      }
+      position += 1
+      diagnostics.append(Diagnostic(.bangWithoutEquals(), at: range(start, position)))
+      return nil
+    case UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
+      UInt8(ascii: "]"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "+"),
+      UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"),
+      UInt8(ascii: ":"):
+      position += 1
+      return Token(.symbol, text(start, position), range(start, position))
+    default:
+      let length = scalarLength(at: position)
+      position += length
+      diagnostics.append(
+        Diagnostic(.unexpectedCharacter(text(start, position)), at: range(start, position)))
+      return nil
+    }
+  }
+
+  /// `12`, `0.5`, and with letters attached a dimension: `58mm`, `2x1`, `0.5in`.
+  private mutating func lexNumber() -> Token {
+    let start = position
+    while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."),
+      isDigit(bytes[position + 1])
+    {
+      position += 1
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    guard position < bytes.count, isIdentifierStart(bytes[position]) else {
+      return Token(.number, text(start, position), range(start, position))
+    }
+    while position < bytes.count,
+      isIdentifierPart(bytes[position])
+        || (bytes[position] == UInt8(ascii: ".") && position + 1 < bytes.count
+          && isDigit(bytes[position + 1]))
+    {
+      position += 1
+    }
+    return Token(.dimension, text(start, position), range(start, position))
+  }
+
+  /// A quoted string on one line, with escapes resolved and interpolations lexed.
+  private mutating func lexString(depth: Int) -> Token {
+    let start = position
+    let quote = bytes[position]
+    position += 1
+    if depth > maxNesting {
+      diagnostics.append(Diagnostic(.interpolationNestedTooDeep(), at: range(start, position)))
+      skipToEndOfLine()
+      return Token(.string(StringLiteral(parts: [])), text(start, position), range(start, position))
+    }
+    var parts: [StringLiteral.Part] = []
+    var pending: [UInt8] = []
+    var pendingStart = position
+    func flush(_ end: Int) {
+      if !pending.isEmpty {
+        parts.append(.text(String(decoding: pending, as: UTF8.self), range(pendingStart, end)))
+        pending.removeAll(keepingCapacity: true)
+      }
+    }
+    while true {
+      guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else {
+        diagnostics.append(Diagnostic(.unterminatedString(), at: range(start, start + 1)))
+        flush(position)
+        return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
+      }
+      let byte = bytes[position]
+      if byte == quote {
+        flush(position)
+        position += 1
+        return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
+      }
+      if byte == UInt8(ascii: "\\") {
+        if pending.isEmpty { pendingStart = position }
+        lexEscape(into: &pending)
+        continue
+      }
+      if byte == UInt8(ascii: "{"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "{") {
+        flush(position)
+        if let part = lexInterpolation(depth: depth) { parts.append(part) }
+        pendingStart = position
+        continue
+      }
+      if pending.isEmpty { pendingStart = position }
+      pending.append(byte)
+      position += 1
+    }
+  }
+
+  /// `{{ expression }}` inside a string: its tokens up to the closing braces.
+  private mutating func lexInterpolation(depth: Int) -> StringLiteral.Part? {
+    let start = position
+    position += 2
+    var tokens: [Token] = []
+    while true {
+      guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else {
+        diagnostics.append(Diagnostic(.unterminatedInterpolation(), at: range(start, start + 2)))
+        return nil
+      }
+      let byte = bytes[position]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+        position += 1
+        continue
+      }
+      if byte == UInt8(ascii: "}"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "}") {
+        position += 2
+        tokens.append(Token(.end, "}}", range(position - 2, position)))
+        return .interpolation(tokens, range(start, position))
+      }
+      if let token = lexToken(depth: depth, inExpression: true) { tokens.append(token) }
+    }
+  }
+
+  /// One escape sequence after a backslash, appended as UTF-8.
+  private mutating func lexEscape(into buffer: inout [UInt8]) {
+    let start = position
+    position += 1
+    guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else {
+      diagnostics.append(Diagnostic(.invalidEscape(""), at: range(start, position)))
+      return
+    }
+    let byte = bytes[position]
+    position += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "{"),
+      UInt8(ascii: "}"):
+      buffer.append(byte)
+    case UInt8(ascii: "n"): buffer.append(UInt8(ascii: "\n"))
+    case UInt8(ascii: "t"): buffer.append(UInt8(ascii: "\t"))
+    case UInt8(ascii: "u"):
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "{") else {
+        diagnostics.append(Diagnostic(.invalidUnicodeEscape(), at: range(start, position)))
+        return
+      }
+      position += 1
+      var value: UInt32 = 0
+      var digits = 0
+      while position < bytes.count, let digit = hexValue(bytes[position]), digits < 8 {
+        value = value &* 16 &+ UInt32(digit)
+        digits += 1
+        position += 1
+      }
+      guard digits > 0, position < bytes.count, bytes[position] == UInt8(ascii: "}"),
+        let scalar = Unicode.Scalar(value)
+      else {
+        diagnostics.append(Diagnostic(.invalidUnicodeEscape(), at: range(start, position)))
+        return
+      }
+      position += 1
+      buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+    default:
+      position = start + 1 + scalarLength(at: start + 1)
+      diagnostics.append(
+        Diagnostic(.invalidEscape(text(start + 1, position)), at: range(start, position)))
+    }
+  }
+
+  private mutating func skipToEndOfLine() {
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+  }
+
+  private func firstInvalidUTF8Offset() -> Int? {
+    var index = position
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        index += 1
+        continue
+      }
+      let length = scalarLength(at: index)
+      let decoded = String(validating: bytes[index..<min(bytes.count, index + length)], as: UTF8.self)
+      if length == 1 || decoded == nil { return index }
+      index += length
+    }
+    return nil
+  }
+
+  /// The length in bytes of the UTF-8 sequence starting at `index` (1 for a stray byte).
+  private func scalarLength(at index: Int) -> Int {
+    guard index < bytes.count else { return 0 }
+    let byte = bytes[index]
+    let length =
+      switch byte {
+      case 0xC2...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF4: 4
+      default: 1
+      }
+    return min(length, bytes.count - index)
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || byte == UInt8(ascii: "_") || byte >= 0x80
+  }
+
+  private func isIdentifierPart(_ byte: UInt8) -> Bool {
+    isIdentifierStart(byte) || isDigit(byte)
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  private func text(_ start: Int, _ end: Int) -> String {
+    String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  private func range(_ start: Int, _ end: Int) -> SourceRange {
+    SourceRange(file: file, start: start, end: end)
+  }
+}

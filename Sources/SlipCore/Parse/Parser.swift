@@ -1,0 +1,605 @@
+/// Builds the AST from tokens; every problem becomes a diagnostic and parsing resumes at the
+/// next line, so one run reports everything.
+public struct Parser {
+  /// The statement keywords, for "did you mean".
+  static let statementKeywords = [
+    "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
+  ]
+
+  private var tokens: [Token]
+  private var index = 0
+  private var diagnostics: [Diagnostic] = []
+  private var depth = 0
+  /// Tokens consumed by the current top-level expression; bounds tree depth for later stages.
+  private var expressionTokens = 0
+  private let maxExpressionTokens = 2000
+  /// Deeper nesting than this is hostile input; refusing it keeps the stack bounded.
+  private let maxDepth = 200
+
+  /// A parser over `tokens`, which end with an `.end` token.
+  public init(tokens: [Token]) {
+    self.tokens = tokens
+  }
+
+  /// The template and the problems found.
+  public mutating func parse() -> (template: Template, diagnostics: [Diagnostic]) {
+    var statements: [Statement] = []
+    while !atEnd {
+      if skipNewlines() { continue }
+      if let terminator = blockTerminator() {
+        report(
+          terminator == "end" ? .endWithoutBlock() : .elseWithoutIf(terminator), at: current.range)
+        skipLine()
+        continue
+      }
+      if let statement = parseStatement() { statements.append(statement) }
+    }
+    return (Template(statements: statements), diagnostics)
+  }
+
+  // MARK: Statements
+
+  private mutating func parseStatement() -> Statement? {
+    let keyword = current
+    guard keyword.kind == .identifier else {
+      report(.expected("a statement", found: describe(keyword)), at: keyword.range)
+      skipLine()
+      return nil
+    }
+    advance()
+    let statement: Statement?
+    switch keyword.text {
+    case "receipt":
+      let options = parseOptions()
+      statement = .receipt(HeaderStatement(kind: keyword.text, options: options, range: span(from: keyword)))
+    case "text":
+      guard let content = parseTextTemplate(what: "the text to print, in quotes") else { return nil }
+      let options = parseOptions()
+      statement = .text(TextStatement(content: content, options: options, range: span(from: keyword)))
+    case "row":
+      statement = parseRow(keyword)
+    case "rule":
+      var character: TextTemplate?
+      if case .string = current.kind { character = parseTextTemplate(what: "a string") }
+      let options = parseOptions()
+      statement = .rule(RuleStatement(character: character, options: options, range: span(from: keyword)))
+    case "feed":
+      var lines: Expression?
+      if current.kind == .number || current.kind == .identifier && peekIsNotOption {
+        lines = parsePrimary()
+      }
+      let options = parseOptions()
+      statement = .feed(FeedStatement(lines: lines, options: options, range: span(from: keyword)))
+    case "cut":
+      statement = .cut(CutStatement(options: parseOptions(), range: span(from: keyword)))
+    case "drawer":
+      statement = .drawer(DrawerStatement(options: parseOptions(), range: span(from: keyword)))
+    case "set":
+      statement = parseSet(keyword)
+    case "for":
+      return parseFor(keyword)
+    case "if":
+      return parseIf(keyword)
+    default:
+      let (help, fixIts) = Suggestion.didYouMean(keyword.text, at: keyword.range, in: Self.statementKeywords)
+      diagnostics.append(
+        Diagnostic(.unknownStatement(keyword.text), at: keyword.range, help: help, fixIts: fixIts))
+      skipLine()
+      return nil
+    }
+    expectEndOfStatement()
+    return statement
+  }
+
+  private mutating func parseRow(_ keyword: Token) -> Statement? {
+    var cells: [TextTemplate] = []
+    repeat {
+      guard case .string = current.kind else {
+        var help: [String] = []
+        if current.kind == .identifier || current.kind == .number {
+          help.append("write \"{{ \(current.text) }}\" to print a value")
+        }
+        diagnostics.append(Diagnostic(.rowCellNotString(), at: current.range, help: help))
+        skipLine()
+        return nil
+      }
+      if let cell = parseTextTemplate(what: "a string") { cells.append(cell) }
+    } while consumeSymbol("|")
+    let options = parseOptions()
+    return .row(RowStatement(cells: cells, options: options, range: span(from: keyword)))
+  }
+
+  private mutating func parseSet(_ keyword: Token) -> Statement? {
+    let name = current
+    guard name.kind == .identifier else {
+      report(.expected("a variable name", found: describe(name)), at: name.range)
+      skipLine()
+      return nil
+    }
+    advance()
+    guard consumeSymbol("=") else {
+      report(.expected("'='", found: describe(current)), at: current.range)
+      skipLine()
+      return nil
+    }
+    guard let value = parseExpression() else {
+      skipLine()
+      return nil
+    }
+    return .set(
+      SetStatement(name: name.text, nameRange: name.range, value: value, range: span(from: keyword)))
+  }
+
+  private mutating func parseFor(_ keyword: Token) -> Statement? {
+    let variable = current
+    guard variable.kind == .identifier else {
+      report(.expected("a loop variable", found: describe(variable)), at: variable.range)
+      skipBlock(opener: keyword)
+      return nil
+    }
+    advance()
+    guard current.isIdentifier("in") else {
+      report(.expected("'in'", found: describe(current)), at: current.range)
+      skipBlock(opener: keyword)
+      return nil
+    }
+    advance()
+    let sequence = parseExpression()
+    finishHeader(parsed: sequence != nil)
+    let header = span(from: keyword)
+    guard let body = parseBlock(opener: keyword, allowElse: false).body else { return nil }
+    guard let sequence else { return nil }
+    return .forEach(
+      ForStatement(
+        variable: variable.text, variableRange: variable.range, sequence: sequence, body: body,
+        range: header))
+  }
+
+  private mutating func parseIf(_ keyword: Token) -> Statement? {
+    var branches: [IfStatement.Branch] = []
+    var elseBody: [Statement]?
+    var opener = keyword
+    var failed = false
+    while true {
+      let condition = parseExpression()
+      finishHeader(parsed: condition != nil)
+      let header = span(from: opener)
+      let (body, terminator) = parseBlock(opener: keyword, allowElse: elseBody == nil)
+      guard let body else { return nil }
+      if let condition {
+        branches.append(IfStatement.Branch(condition: condition, body: body, range: header))
+      } else {
+        failed = true
+      }
+      guard let terminator, terminator.isIdentifier("else") else { break }
+      // `else if …` continues the chain; a bare `else` takes the rest up to `end`.
+      if current.isIdentifier("if") {
+        opener = terminator
+        advance()
+        continue
+      }
+      expectEndOfStatement()
+      let (rest, _) = parseBlock(opener: keyword, allowElse: false)
+      guard let rest else { return nil }
+      elseBody = rest
+      break
+    }
+    guard !failed, !branches.isEmpty else { return nil }
+    return .conditional(IfStatement(branches: branches, elseBody: elseBody))
+  }
+
+  /// Statements up to `end` (or `else` when allowed); at the end of the file, the statements
+  /// read so far and no terminator (the error is reported). Nil only past the nesting limit.
+  private mutating func parseBlock(opener: Token, allowElse: Bool) -> (
+    body: [Statement]?, terminator: Token?
+  ) {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > maxDepth {
+      report(.nestedTooDeeply(), at: opener.range)
+      skipToEnd()
+      return (nil, nil)
+    }
+    var body: [Statement] = []
+    while true {
+      if skipNewlines() { continue }
+      if atEnd {
+        diagnostics.append(
+          Diagnostic(
+            .unclosedBlock(opener.text), at: current.range,
+            notes: [Note("'\(opener.text)' opened here", at: opener.range)]))
+        // The statements read so far still get checked.
+        return (body, nil)
+      }
+      if let terminator = blockTerminator() {
+        let token = current
+        if terminator == "end" {
+          advance()
+          expectEndOfStatement()
+          return (body, token)
+        }
+        if allowElse {
+          advance()
+          return (body, token)
+        }
+        report(.elseWithoutIf(terminator), at: token.range)
+        skipLine()
+        continue
+      }
+      if let statement = parseStatement() { body.append(statement) }
+    }
+  }
+
+  /// `end`, `else` or `else if` at the start of a line.
+  private func blockTerminator() -> String? {
+    if current.isIdentifier("end") { return "end" }
+    if current.isIdentifier("else") {
+      return peek.isIdentifier("if") ? "else if" : "else"
+    }
+    return nil
+  }
+
+  // MARK: Options and text
+
+  /// `name` or `name=value` pairs up to the end of the line.
+  private mutating func parseOptions() -> [Option] {
+    var options: [Option] = []
+    while current.kind == .identifier {
+      let name = current
+      advance()
+      guard consumeSymbol("=") else {
+        options.append(Option(name: name.text, nameRange: name.range, value: nil, valueRange: nil))
+        continue
+      }
+      let valueToken = current
+      var value: Option.Value?
+      var valueRange = valueToken.range
+      switch valueToken.kind {
+      case .identifier: value = .word(valueToken.text)
+      case .number: value = .number(valueToken.text)
+      case .dimension: value = .dimension(valueToken.text)
+      case .string:
+        value = parseTextTemplate(what: "a value").map(Option.Value.string)
+        options.append(Option(name: name.text, nameRange: name.range, value: value, valueRange: valueRange))
+        continue
+      case .symbol where valueToken.text == "-" && (peek.kind == .number || peek.kind == .dimension):
+        advance()
+        valueRange = valueRange.union(current.range)
+        value = current.kind == .number ? .number("-" + current.text) : .dimension("-" + current.text)
+      default:
+        report(.expected("a value after '='", found: describe(valueToken)), at: valueToken.range)
+        return options
+      }
+      advance()
+      options.append(Option(name: name.text, nameRange: name.range, value: value, valueRange: valueRange))
+    }
+    return options
+  }
+
+  /// A quoted string with its interpolations parsed.
+  private mutating func parseTextTemplate(what: String) -> TextTemplate? {
+    let token = current
+    guard case .string(let literal) = token.kind else {
+      report(.expected(what, found: describe(token)), at: token.range)
+      skipLine()
+      return nil
+    }
+    advance()
+    var parts: [TextTemplate.Part] = []
+    for part in literal.parts {
+      switch part {
+      case .text(let text, let range):
+        parts.append(.text(text, range))
+      case .interpolation(let inner, let range):
+        var sub = Parser(tokens: inner)
+        sub.depth = depth
+        if let expression = sub.parseInterpolation(range: range) {
+          parts.append(.expression(expression))
+        }
+        diagnostics += sub.diagnostics
+      }
+    }
+    return TextTemplate(parts: parts, range: token.range)
+  }
+
+  /// The expression between `{{` and `}}`: exactly one, nothing after it.
+  private mutating func parseInterpolation(range: SourceRange) -> Expression? {
+    guard !atEnd else {
+      report(.expected("an expression inside '{{ }}'", found: "'}}'"), at: range)
+      return nil
+    }
+    let expression = parseExpression()
+    if expression != nil, !atEnd {
+      report(.expected("'}}'", found: describe(current)), at: current.range)
+    }
+    return expression
+  }
+
+  // MARK: Expressions
+
+  /// `pipeline = or { "|" filter }`: filters bind loosest, so `a * b | rupiah` formats the product.
+  mutating func parseExpression() -> Expression? {
+    expressionTokens = 0
+    return parsePipeline()
+  }
+
+  private mutating func parsePipeline() -> Expression? {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= maxDepth else {
+      report(.nestedTooDeeply(), at: current.range)
+      skipLine()
+      return nil
+    }
+    guard var value = parseOr() else { return nil }
+    while consumeSymbol("|") {
+      let name = current
+      guard name.kind == .identifier else {
+        report(.expected("a filter name after '|'", found: describe(name)), at: name.range)
+        return nil
+      }
+      advance()
+      var arguments: [Expression] = []
+      var end = name.range
+      if current.isSymbol("(") {
+        advance()
+        if !current.isSymbol(")") {
+          repeat {
+            guard let argument = parseOr() else { return nil }
+            arguments.append(argument)
+          } while consumeSymbol(",")
+        }
+        guard current.isSymbol(")") else {
+          report(.expected("')' after the filter's arguments", found: describe(current)), at: current.range)
+          return nil
+        }
+        end = current.range
+        advance()
+      }
+      value = Expression(
+        .filter(value, FilterCall(name: name.text, nameRange: name.range, arguments: arguments)),
+        value.range.union(end))
+    }
+    return value
+  }
+
+  private mutating func parseOr() -> Expression? {
+    guard var left = parseAnd() else { return nil }
+    while current.isIdentifier("or") {
+      advance()
+      guard let right = parseAnd() else { return nil }
+      left = Expression(.binary(.or, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  private mutating func parseAnd() -> Expression? {
+    guard var left = parseNot() else { return nil }
+    while current.isIdentifier("and") {
+      advance()
+      guard let right = parseNot() else { return nil }
+      left = Expression(.binary(.and, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  private mutating func parseNot() -> Expression? {
+    guard current.isIdentifier("not") else { return parseComparison() }
+    let keyword = current
+    advance()
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= maxDepth else {
+      report(.nestedTooDeeply(), at: keyword.range)
+      skipLine()
+      return nil
+    }
+    guard let operand = parseNot() else { return nil }
+    return Expression(.unary(.not, operand), keyword.range.union(operand.range))
+  }
+
+  private mutating func parseComparison() -> Expression? {
+    guard let left = parseAdditive() else { return nil }
+    let operators: [String: BinaryOperator] = [
+      "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater,
+      ">=": .greaterOrEqual,
+    ]
+    guard current.kind == .symbol, let op = operators[current.text] else { return left }
+    advance()
+    guard let right = parseAdditive() else { return nil }
+    return Expression(.binary(op, left, right), left.range.union(right.range))
+  }
+
+  private mutating func parseAdditive() -> Expression? {
+    guard var left = parseMultiplicative() else { return nil }
+    while current.isSymbol("+") || current.isSymbol("-") {
+      let op: BinaryOperator = current.text == "+" ? .add : .subtract
+      advance()
+      guard let right = parseMultiplicative() else { return nil }
+      left = Expression(.binary(op, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  private mutating func parseMultiplicative() -> Expression? {
+    guard var left = parseUnary() else { return nil }
+    while current.isSymbol("*") || current.isSymbol("/") || current.isSymbol("%") {
+      let op: BinaryOperator =
+        switch current.text {
+        case "*": .multiply
+        case "/": .divide
+        default: .remainder
+        }
+      advance()
+      guard let right = parseUnary() else { return nil }
+      left = Expression(.binary(op, left, right), left.range.union(right.range))
+    }
+    return left
+  }
+
+  private mutating func parseUnary() -> Expression? {
+    guard current.isSymbol("-") else { return parsePostfix() }
+    let minus = current
+    advance()
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= maxDepth else {
+      report(.nestedTooDeeply(), at: minus.range)
+      skipLine()
+      return nil
+    }
+    guard let operand = parseUnary() else { return nil }
+    return Expression(.unary(.negate, operand), minus.range.union(operand.range))
+  }
+
+  private mutating func parsePostfix() -> Expression? {
+    guard var value = parsePrimary() else { return nil }
+    while true {
+      if current.isSymbol(".") {
+        advance()
+        let member = current
+        guard member.kind == .identifier || member.kind == .number else {
+          report(.expected("a name after '.'", found: describe(member)), at: member.range)
+          return nil
+        }
+        advance()
+        value = Expression(.member(value, member.text), value.range.union(member.range))
+      } else if current.isSymbol("[") {
+        advance()
+        guard let subscriptValue = parsePipeline() else { return nil }
+        guard current.isSymbol("]") else {
+          report(.expected("']'", found: describe(current)), at: current.range)
+          return nil
+        }
+        value = Expression(.index(value, subscriptValue), value.range.union(current.range))
+        advance()
+      } else {
+        return value
+      }
+    }
+  }
+
+  private mutating func parsePrimary() -> Expression? {
+    let token = current
+    guard expressionTokens <= maxExpressionTokens else {
+      report(.nestedTooDeeply(), at: token.range)
+      skipLine()
+      return nil
+    }
+    switch token.kind {
+    case .number:
+      advance()
+      guard let number = ExactDecimal(token.text) else {
+        report(.expected("a number of at most 38 digits", found: describe(token)), at: token.range)
+        return nil
+      }
+      return Expression(.number(number), token.range)
+    case .string(let literal):
+      advance()
+      var text = ""
+      for part in literal.parts {
+        switch part {
+        case .text(let piece, _): text += piece
+        case .interpolation(_, let range):
+          report(.interpolationInExpressionString(), at: range)
+          return nil
+        }
+      }
+      return Expression(.string(text), token.range)
+    case .identifier:
+      advance()
+      switch token.text {
+      case "true": return Expression(.boolean(true), token.range)
+      case "false": return Expression(.boolean(false), token.range)
+      case "null": return Expression(.null, token.range)
+      default: return Expression(.name(token.text), token.range)
+      }
+    case .symbol where token.text == "(":
+      advance()
+      guard let inner = parsePipeline() else { return nil }
+      guard current.isSymbol(")") else {
+        report(.expected("')'", found: describe(current)), at: current.range)
+        return nil
+      }
+      let range = token.range.union(current.range)
+      advance()
+      return Expression(inner.kind, range)
+    default:
+      report(.expected("an expression", found: describe(token)), at: token.range)
+      return nil
+    }
+  }
+
+  // MARK: Token helpers
+
+  private var current: Token { tokens[index] }
+  private var peek: Token { tokens[min(index + 1, tokens.count - 1)] }
+  private var atEnd: Bool { current.kind == .end }
+  /// A name after `feed` is a count unless it is followed by `=` (an option).
+  private var peekIsNotOption: Bool { !peek.isSymbol("=") }
+
+  private mutating func advance() {
+    expressionTokens += 1
+    if index < tokens.count - 1 { index += 1 }
+  }
+
+  private mutating func consumeSymbol(_ symbol: String) -> Bool {
+    guard current.isSymbol(symbol) else { return false }
+    advance()
+    return true
+  }
+
+  /// Skips blank lines; true when it skipped any.
+  private mutating func skipNewlines() -> Bool {
+    var skipped = false
+    while current.kind == .newline {
+      advance()
+      skipped = true
+    }
+    return skipped
+  }
+
+  private mutating func skipLine() {
+    while current.kind != .newline, !atEnd { advance() }
+  }
+
+  private mutating func skipToEnd() {
+    index = tokens.count - 1
+  }
+
+  /// After a block header fails to parse, skips its whole body so its `end` is not stray.
+  private mutating func skipBlock(opener: Token) {
+    skipLine()
+    _ = parseBlock(opener: opener, allowElse: opener.text == "if")
+  }
+
+  /// Ends a block header; after a failed expression the rest of the line is noise, not news.
+  private mutating func finishHeader(parsed: Bool) {
+    if parsed { expectEndOfStatement() } else { skipLine() }
+  }
+
+  private mutating func expectEndOfStatement() {
+    guard current.kind != .newline, !atEnd else { return }
+    report(.unexpectedAfterStatement(describe(current)), at: current.range)
+    skipLine()
+  }
+
+  private func span(from token: Token) -> SourceRange {
+    let last = tokens[max(0, index - 1)]
+    return token.range.union(last.range)
+  }
+
+  private func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .newline: "end of line"
+    case .end: token.text == "}}" ? "'}}'" : "end of file"
+    case .string: "a string"
+    case .number: "number '\(token.text)'"
+    default: "'\(token.text)'"
+    }
+  }
+
+  private mutating func report(_ message: DiagnosticMessage, at range: SourceRange) {
+    diagnostics.append(Diagnostic(message, at: range))
+  }
+}

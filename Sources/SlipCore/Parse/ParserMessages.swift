@@ -1,0 +1,33 @@
+/// The parser's diagnostics, alphabetically.
+extension DiagnosticMessage {
+  static func elseWithoutIf(_ keyword: String) -> Self {
+    .init(id: "E0204", .error, "'\(keyword)' without a matching 'if'", label: "no open 'if'")
+  }
+  static func endWithoutBlock() -> Self {
+    .init(id: "E0205", .error, "'end' without a matching 'if' or 'for'", label: "nothing to close")
+  }
+  static func expected(_ what: String, found: String) -> Self {
+    .init(id: "E0202", .error, "expected \(what), found \(found)", label: "expected \(what)")
+  }
+  static func interpolationInExpressionString() -> Self {
+    .init(
+      id: "E0209", .error, "a string inside '{{ }}' cannot contain '{{ }}'; use '+' to join values",
+      label: "nested interpolation")
+  }
+  static func nestedTooDeeply() -> Self {
+    .init(id: "E0208", .error, "blocks or expressions are nested too deeply", label: "too deep")
+  }
+  static func rowCellNotString() -> Self {
+    .init(
+      id: "E0207", .error, "a row cell must be a quoted string", label: "expected a string")
+  }
+  static func unclosedBlock(_ keyword: String) -> Self {
+    .init(id: "E0203", .error, "'\(keyword)' block is never closed; expected 'end'", label: "end of file")
+  }
+  static func unexpectedAfterStatement(_ found: String) -> Self {
+    .init(id: "E0206", .error, "unexpected \(found) at the end of the statement", label: "unexpected")
+  }
+  static func unknownStatement(_ name: String) -> Self {
+    .init(id: "E0201", .error, "unknown statement '\(name)'", label: "not a statement")
+  }
+}

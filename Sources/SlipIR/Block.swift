@@ -1,0 +1,145 @@
+/// One vertical piece of a receipt.
+public enum Block: Sendable, Equatable {
+  /// A line of text runs.
+  case text(TextLine)
+  /// A horizontal rule across the paper.
+  case rule(RuleLine)
+  /// Blank paper.
+  case feed(Feed)
+  /// Cut the paper.
+  case cut(Cut)
+  /// Kick the cash drawer.
+  case drawer(DrawerKick)
+}
+
+/// A printed line: runs placed on the line's own column grid.
+public struct TextLine: Sendable, Equatable {
+  /// The font of every run.
+  public var font: Font
+  /// Magnification of every run.
+  public var scale: Scale
+  /// How the statement asked the line to be aligned; runs are already placed accordingly.
+  public var alignment: Alignment
+  /// The grid's width in cells of this font at this scale.
+  public var columns: Int
+  /// The runs, left to right, not overlapping.
+  public var runs: [TextRun]
+  /// The statement that produced the line.
+  public var source: SourceSpan?
+
+  /// A line.
+  public init(
+    font: Font, scale: Scale, alignment: Alignment, columns: Int, runs: [TextRun],
+    source: SourceSpan?
+  ) {
+    self.font = font
+    self.scale = scale
+    self.alignment = alignment
+    self.columns = columns
+    self.runs = runs
+    self.source = source
+  }
+
+  /// Height of the glyphs in dots.
+  public var glyphHeight: Int { font.cellHeight * scale.height }
+}
+
+/// Text in one style starting at a column.
+public struct TextRun: Sendable, Equatable {
+  /// The first column, 0-based, in the line's cells.
+  public var column: Int
+  /// The text: NFC, no control characters.
+  public var text: String
+  /// Columns the text takes (wide characters count 2).
+  public var width: Int
+  /// Emphasis.
+  public var style: TextStyle
+  /// The template text or expression it came from.
+  public var source: SourceSpan?
+
+  /// A run.
+  public init(column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?) {
+    self.column = column
+    self.text = text
+    self.width = width
+    self.style = style
+    self.source = source
+  }
+}
+
+/// A rule: a character repeated across the line.
+public struct RuleLine: Sendable, Equatable {
+  /// The character repeated; a single column wide.
+  public var character: String
+  /// The font it is drawn in.
+  public var font: Font
+  /// How many times it repeats.
+  public var columns: Int
+  /// Emphasis.
+  public var style: TextStyle
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A rule.
+  public init(character: String, font: Font, columns: Int, style: TextStyle, source: SourceSpan?) {
+    self.character = character
+    self.font = font
+    self.columns = columns
+    self.style = style
+    self.source = source
+  }
+}
+
+/// Blank lines of the default font's line height.
+public struct Feed: Sendable, Equatable {
+  /// How many lines.
+  public var lines: Int
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A feed.
+  public init(lines: Int, source: SourceSpan?) {
+    self.lines = lines
+    self.source = source
+  }
+}
+
+/// A paper cut.
+public struct Cut: Sendable, Equatable {
+  /// Full or partial.
+  public enum Kind: String, Sendable, Equatable {
+    case full
+    case partial
+  }
+
+  /// Full or partial.
+  public var kind: Kind
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A cut.
+  public init(kind: Kind, source: SourceSpan?) {
+    self.kind = kind
+    self.source = source
+  }
+}
+
+/// A cash-drawer kick pulse.
+public struct DrawerKick: Sendable, Equatable {
+  /// Connector pin: 2 or 5.
+  public var pin: Int
+  /// Pulse on time in milliseconds.
+  public var onMilliseconds: Int
+  /// Pulse off time in milliseconds.
+  public var offMilliseconds: Int
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A kick.
+  public init(pin: Int, onMilliseconds: Int, offMilliseconds: Int, source: SourceSpan?) {
+    self.pin = pin
+    self.onMilliseconds = onMilliseconds
+    self.offMilliseconds = offMilliseconds
+    self.source = source
+  }
+}

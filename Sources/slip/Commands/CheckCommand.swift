@@ -1,0 +1,96 @@
+import SlipCore
+
+/// `slip check TEMPLATE… [--data FILE] [--format text|json]`.
+struct CheckCommand {
+  static let usage = """
+    USAGE: slip check TEMPLATE... [--data FILE] [--format text|json]
+
+    Reports every problem in the templates at once; renders nothing.
+
+    ARGUMENTS:
+      TEMPLATE...          one or more template files
+
+    OPTIONS:
+      --data FILE          also evaluate each template with this JSON data, reporting
+                           missing paths and type errors
+      --format text|json   diagnostics as compiler text (default) or one JSON object:
+                           {"diagnostics": [{"file", "line", "column", "endLine",
+                           "endColumn", "severity", "id", "message", "notes", "help",
+                           "fixIts"}]}
+      -h, --help           show this help
+
+    EXIT CODES:
+      0 no errors, 1 template errors, 64 usage, 65 bad data, 66 missing file
+
+    """
+
+  static let spec = Arguments.Spec(
+    command: "check", valued: [["--data"], ["--format"]], flags: [["-h", "--help"]])
+
+  let templates: [String]
+  let data: String?
+  let json: Bool
+
+  /// Validates the command line.
+  init(_ arguments: Arguments) throws(UsageError) {
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError(message: "missing the templates to check", command: "check")
+    }
+    templates = arguments.positionals
+    data = arguments.value("--data")
+    json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
+  }
+
+  /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
+  func run() throws(CommandFailure) -> ExitCode {
+    let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
+    var codes: [ExitCode] = []
+    var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
+    for path in templates {
+      let bytes: [UInt8]
+      do throws(CommandFailure) {
+        bytes = try Console.read(path, what: "template")
+      } catch {
+        if json {
+          all.append(([Self.unreadable(error.message)], SourceFiles()))
+        } else {
+          Console.error("slip: error: \(error.message)\n")
+        }
+        codes.append(error.code)
+        continue
+      }
+      let source = SourceFile(path: path, bytes: bytes)
+      let compiler = Compiler()
+      let result =
+        if let data, let dataBytes {
+          compiler.compile(source, data: SourceFile(path: data, bytes: dataBytes))
+        } else {
+          compiler.check(source)
+        }
+      codes.append(ExitCode.forDiagnostics(result.diagnostics))
+      if json {
+        all.append((result.diagnostics, result.sources))
+      } else {
+        DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
+      }
+    }
+    if json {
+      Console.out(Self.mergedJSON(all))
+    }
+    return ExitCode.worst(codes)
+  }
+
+  /// A file that could not be read, as a diagnostic without a place.
+  private static func unreadable(_ message: String) -> Diagnostic {
+    Diagnostic(DiagnosticMessage(id: "E0001", .error, message), at: nil)
+  }
+
+  /// One `{"diagnostics": […]}` object over all templates.
+  private static func mergedJSON(_ results: [(diagnostics: [Diagnostic], sources: SourceFiles)]) -> String {
+    let encoder = DiagnosticJSON()
+    let entries = results.flatMap { result in
+      encoder.encodeEntries(result.diagnostics, sources: result.sources)
+    }
+    return encoder.wrap(entries)
+  }
+}

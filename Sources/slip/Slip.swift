@@ -1,0 +1,71 @@
+import SlipCore
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `slip` command: dispatches to a subcommand and turns its outcome into an exit code.
+@main
+enum Slip {
+  static let usage = """
+    USAGE: slip <command> [options]
+
+    Compiles receipt templates into what printers print.
+
+    COMMANDS:
+      render    compile a template with its data and write the result
+      check     report every problem in templates, rendering nothing
+
+    Run 'slip <command> --help' for a command's options.
+
+    """
+
+  static func main() {
+    exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+  }
+
+  /// Runs a command line and returns its exit code; everything printed goes through Console.
+  static func run(_ arguments: [String]) -> ExitCode {
+    guard let command = arguments.first else {
+      Console.error(usage)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      switch command {
+      case "render":
+        let parsed = try Arguments(rest, spec: RenderCommand.spec)
+        if parsed.flag("--help") { return help(RenderCommand.usage) }
+        return try RenderCommand(parsed).run()
+      case "check":
+        let parsed = try Arguments(rest, spec: CheckCommand.spec)
+        if parsed.flag("--help") { return help(CheckCommand.usage) }
+        return try CheckCommand(parsed).run()
+      case "-h", "--help", "help":
+        return help(usage)
+      case "--version":
+        Console.out("slip 0.1.0\n")
+        return .ok
+      default:
+        let hint = Suggestion.closest(to: command, in: ["render", "check"]).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError(message: "unknown command '\(command)'\(hint)", command: "")
+      }
+    } catch let error as UsageError {
+      let helpCommand = error.command.isEmpty ? "slip --help" : "slip \(error.command) --help"
+      Console.error("slip: error: \(error.message)\nsee '\(helpCommand)'\n")
+      return .usage
+    } catch let failure as CommandFailure {
+      Console.error("slip: error: \(failure.message)\n")
+      return failure.code
+    } catch {
+      Console.error("slip: error: \(error)\n")
+      return .ioError
+    }
+  }
+
+  private static func help(_ text: String) -> ExitCode {
+    Console.out(text)
+    return .ok
+  }
+}
