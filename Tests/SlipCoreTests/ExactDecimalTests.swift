@@ -3,7 +3,7 @@ import Testing
 @testable import SlipCore
 
 /// Parses `text`, failing the test (not crashing the run) when it doesn't parse.
-private func dec(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> ExactDecimal {
+private func dec(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ExactDecimal {
   try #require(ExactDecimal(text), "\"\(text)\" should parse", sourceLocation: sourceLocation)
 }
 

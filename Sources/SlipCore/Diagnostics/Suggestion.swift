@@ -5,7 +5,14 @@ package enum Suggestion {
     let target = Array(name.lowercased().unicodeScalars)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
-      let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+      var distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+      // 'uppercase' → 'upper': a name that starts with a candidate (or the reverse) is close.
+      let lowered = candidate.lowercased()
+      if min(lowered.count, target.count) >= 3,
+        lowered.hasPrefix(String(String.UnicodeScalarView(target))) || name.lowercased().hasPrefix(lowered)
+      {
+        distance = 1
+      }
       // A third of the name's length, at least one edit: 'rupia' → 'rupiah', not 'upper'.
       let limit = max(1, min(target.count, candidate.unicodeScalars.count) / 3)
       if distance <= limit, distance < (best?.distance ?? .max) {

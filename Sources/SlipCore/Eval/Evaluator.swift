@@ -4,10 +4,17 @@ struct Evaluator {
   /// Thrown once a diagnostic has been recorded, to abandon the current statement.
   private struct Reported: Error {}
 
-  /// A value, or a path that the data does not have (false in a condition, an error elsewhere).
+  /// A value with the JSON path it was read from (nil when computed), or a path that the data
+  /// does not have (false in a condition, an error elsewhere).
   private enum Operand {
-    case value(Value)
+    case value(Value, path: String?)
     case missing(Missing)
+  }
+
+  /// A local variable: its value and, when it holds data, where in the data it came from.
+  private struct Binding {
+    var value: Value
+    var path: String?
   }
 
   /// A data path that does not exist, with what does exist at its parent.
@@ -21,7 +28,7 @@ struct Evaluator {
 
   private let filters: FilterCatalog
   private let root: JSONObject
-  private var scopes: [[String: Value]] = [[:]]
+  private var scopes: [[String: Binding]] = [[:]]
   private var items: [LayoutItem] = []
   private var diagnostics: [Diagnostic] = []
   /// Diagnostics already given, by ID and place: a loop repeats a mistake, not its message.
@@ -77,16 +84,17 @@ struct Evaluator {
     case .drawer(let pin, let on, let off, let range):
       items.append(.drawer(pin: pin, on: on, off: off, range))
     case .forEach(let variable, let sequence, let body, _):
-      let list = try value(of: sequence)
+      let (list, listPath) = try located(sequence)
       guard case .array(let elements) = list else {
         throw report(
-          .notAList(sequence.path ?? "the value", kind: list.kindName), at: sequence.range)
+          .notAList(listPath ?? sequence.path ?? "the value", kind: list.kindName), at: sequence.range)
       }
       scopes.append([:])
       defer { scopes.removeLast() }
       for (index, element) in elements.enumerated() {
         scopes[scopes.count - 1] = [
-          variable: element, "loop": Self.loopValue(index: index, count: elements.count),
+          variable: Binding(value: element, path: listPath.map { "\($0)[\(index)]" }),
+          "loop": Binding(value: Self.loopValue(index: index, count: elements.count), path: nil),
         ]
         run(body)
       }
@@ -97,7 +105,8 @@ struct Evaluator {
       }
       if let elseBody { run(elseBody) }
     case .set(let name, let expression, _):
-      scopes[scopes.count - 1][name] = try value(of: expression)
+      let (value, path) = try located(expression)
+      scopes[scopes.count - 1][name] = Binding(value: value, path: path)
     }
   }
 
@@ -148,67 +157,77 @@ struct Evaluator {
 
   private mutating func truth(of expression: Expression) throws(Reported) -> Bool {
     switch try operand(expression) {
-    case .value(let value): value.isTruthy
+    case .value(let value, _): value.isTruthy
     case .missing: false
     }
   }
 
   private mutating func value(of expression: Expression) throws(Reported) -> Value {
     switch try operand(expression) {
-    case .value(let value): return value
+    case .value(let value, _): return value
+    case .missing(let missing): throw report(missing)
+    }
+  }
+
+  /// The value and its data path; a missing path is an error.
+  private mutating func located(_ expression: Expression) throws(Reported) -> (Value, String?) {
+    switch try operand(expression) {
+    case .value(let value, let path): return (value, path)
     case .missing(let missing): throw report(missing)
     }
   }
 
   private mutating func operand(_ expression: Expression) throws(Reported) -> Operand {
     switch expression.kind {
-    case .number(let n): return .value(.number(n))
-    case .string(let s): return .value(.string(s))
-    case .boolean(let b): return .value(.bool(b))
-    case .null: return .value(.null)
+    case .number(let n): return .value(.number(n), path: nil)
+    case .string(let s): return .value(.string(s), path: nil)
+    case .boolean(let b): return .value(.bool(b), path: nil)
+    case .null: return .value(.null, path: nil)
     case .name(let name):
       for scope in scopes.reversed() {
-        if let value = scope[name] { return .value(value) }
+        if let binding = scope[name] { return .value(binding.value, path: binding.path) }
       }
-      if let value = root[name] { return .value(value) }
+      if let value = root[name] { return .value(value, path: name) }
       return .missing(
         Missing(path: name, name: name, parent: nil, parentPath: nil, range: expression.range))
     case .member(let base, let member):
-      let container = try value(of: base)
-      let path = base.path.map { "\($0).\(member)" } ?? member
+      let (container, basePath) = try located(base)
+      let path = basePath.map { "\($0).\(member)" }
       switch container {
       case .object(let object):
-        if let value = object[member] { return .value(value) }
+        if let value = object[member] { return .value(value, path: path) }
         return .missing(
-          Missing(path: path, name: member, parent: container, parentPath: base.path, range: expression.range))
+          Missing(
+            path: path ?? member, name: member, parent: container, parentPath: basePath,
+            range: expression.range))
       case .array(let elements) where member == "length":
-        return .value(.number(ExactDecimal(elements.count)))
+        return .value(.number(ExactDecimal(elements.count)), path: nil)
       default:
         throw report(
-          .memberOfNonObject(base.path ?? "the value", kind: container.kindName, member: member),
+          .memberOfNonObject(basePath ?? base.path ?? "the value", kind: container.kindName, member: member),
           at: expression.range)
       }
     case .index(let base, let indexExpression):
       return try subscriptOperand(base: base, index: indexExpression, range: expression.range)
     case .unary(.not, let operand):
-      return .value(.bool(!(try truth(of: operand))))
+      return .value(.bool(!(try truth(of: operand))), path: nil)
     case .unary(.negate, let operand):
       let value = try value(of: operand)
       guard case .number(let n) = value else {
         throw report(.unaryOperandType("-", FilterCatalog.describe(value)), at: expression.range)
       }
-      return .value(.number(n.negated))
+      return .value(.number(n.negated), path: nil)
     case .binary(let op, let left, let right):
-      return .value(try binary(op, left, right, range: expression.range))
+      return .value(try binary(op, left, right, range: expression.range), path: nil)
     case .filter(let input, let call):
-      return .value(try applyFilter(call, to: input))
+      return .value(try applyFilter(call, to: input), path: nil)
     }
   }
 
   private mutating func subscriptOperand(base: Expression, index: Expression, range: SourceRange)
     throws(Reported) -> Operand
   {
-    let container = try value(of: base)
+    let (container, basePath) = try located(base)
     let key = try value(of: index)
     switch (container, key) {
     case (.array(let elements), .number(let n)):
@@ -219,16 +238,15 @@ struct Evaluator {
       let position = i < 0 ? elements.count + i : i
       guard elements.indices.contains(position) else {
         throw report(
-          .indexOutOfRange(base.path ?? "the list", index: n.description, count: elements.count),
+          .indexOutOfRange(basePath ?? base.path ?? "the list", index: n.description, count: elements.count),
           at: index.range)
       }
-      return .value(elements[position])
+      return .value(elements[position], path: basePath.map { "\($0)[\(position)]" })
     case (.object(let object), .string(let name)):
-      if let value = object[name] { return .value(value) }
+      let path = basePath.map { "\($0)[\"\(name)\"]" }
+      if let value = object[name] { return .value(value, path: path) }
       return .missing(
-        Missing(
-          path: "\(base.path ?? "")[\"\(name)\"]", name: name, parent: container,
-          parentPath: base.path, range: range))
+        Missing(path: path ?? name, name: name, parent: container, parentPath: basePath, range: range))
     default:
       throw report(
         .invalidIndex("a \(container.kindName) with \(FilterCatalog.describe(key))"), at: index.range)
@@ -240,12 +258,12 @@ struct Evaluator {
   {
     switch op {
     case .and:
-      guard case .value(let l) = try operand(left), l.isTruthy else { return .bool(false) }
-      guard case .value(let r) = try operand(right) else { return .bool(false) }
+      guard case .value(let l, _) = try operand(left), l.isTruthy else { return .bool(false) }
+      guard case .value(let r, _) = try operand(right) else { return .bool(false) }
       return r
     case .or:
-      if case .value(let l) = try operand(left), l.isTruthy { return l }
-      guard case .value(let r) = try operand(right) else { return .bool(false) }
+      if case .value(let l, _) = try operand(left), l.isTruthy { return l }
+      guard case .value(let r, _) = try operand(right) else { return .bool(false) }
       return r
     default:
       break
@@ -310,8 +328,11 @@ struct Evaluator {
       arguments.append(try value(of: argument))
     }
     let subject: Value
+    var subjectPath: String?
     switch try operand(input) {
-    case .value(let value): subject = value
+    case .value(let value, let path):
+      subject = value
+      subjectPath = path
     case .missing(let missing):
       // `default` exists for data that may be absent.
       guard call.name == "default" else { throw report(missing) }
@@ -321,7 +342,7 @@ struct Evaluator {
       return try filter.apply(subject, arguments)
     } catch {
       var notes: [Note] = []
-      if let path = input.path {
+      if let path = subjectPath ?? input.path {
         notes.append(Note("'\(path)' is \(FilterCatalog.describe(subject))", at: input.range))
       }
       throw report(.filterFailed(error.message), at: call.nameRange, notes: notes)

@@ -75,8 +75,11 @@ struct Layout {
     guard let first = cells.first else { return }
     let rest = cells.dropFirst().map { (text: $0.text, range: $0.range, width: TextWidth.columns(of: $0.text)) }
     let fixed = rest.reduce(0) { $0 + $1.width + 1 }
-    let fitsOnOneLine = rest.allSatisfy { !$0.text.contains("\n") }
-    guard width - fixed >= 1, fitsOnOneLine else {
+    let room = width - fixed
+    // The first cell shares the line when it keeps its words whole there, or gets half the
+    // line; squeezed thinner, it would print a few letters a line.
+    let shares = room >= 1 && (room >= Self.longestWord(first.text) || room * 2 >= width)
+    guard shares, rest.allSatisfy({ !$0.text.contains("\n") }) else {
       var left = settings
       left.alignment = .left
       layoutText(first.text, settings: left, range: first.range)
@@ -85,7 +88,7 @@ struct Layout {
       for cell in rest { layoutText(cell.text, settings: right, range: cell.range) }
       return
     }
-    let leftLines = WordWrapper(width: width - fixed).wrap(first.text)
+    let leftLines = WordWrapper(width: room).wrap(first.text)
     for (index, line) in leftLines.enumerated() {
       var runs: [TextRun] = []
       if !line.isEmpty {
@@ -107,6 +110,11 @@ struct Layout {
       }
       appendLine(runs, settings: settings, width: width, range: range)
     }
+  }
+
+  /// The width of the widest space-separated word.
+  private static func longestWord(_ text: String) -> Int {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reduce(0) { max($0, TextWidth.columns(of: $1)) }
   }
 
   private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange) {

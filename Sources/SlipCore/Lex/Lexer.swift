@@ -57,6 +57,11 @@ public struct Lexer {
     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
       return lexString(depth: depth + 1)
     }
+    if byte == UInt8(ascii: "\\"), inExpression {
+      position += 1
+      diagnostics.append(Diagnostic(.backslashInExpression(), at: range(start, position)))
+      return nil
+    }
     if byte == UInt8(ascii: "#"), inExpression {
       position += 1
       diagnostics.append(Diagnostic(.commentInExpression(), at: range(start, position)))

@@ -1,5 +1,11 @@
 /// The lexer's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func backslashInExpression() -> Self {
+    .init(
+      id: "E0110", .error,
+      "no backslash is needed inside '{{ }}': quote strings there with \" or ' as they are",
+      label: "remove the backslash")
+  }
   static func bangWithoutEquals() -> Self {
     .init(id: "E0107", .error, "unexpected '!'; write 'not' for negation or '!=' for inequality")
   }
