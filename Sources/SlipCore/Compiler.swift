@@ -1,12 +1,19 @@
 import SlipIR
 
-/// The compiler's front door: check a template, or compile it with data into a layout document.
+/// The compiler's front door: check a template, compile it once, render it with data.
 ///
-/// Nothing here reads files or prints: callers pass contents in and get values back, so an app
-/// can embed the compiler and a pipeline can run many compilations side by side.
+/// Nothing here prints or keeps global state: files come in as ``SourceFile`` values, includes
+/// through a ``TemplateLoader``, the clock through ``RenderOptions``; results are values. An app
+/// compiles a template once with ``prepare(_:)`` and renders the ``CompiledTemplate`` for every
+/// order without parsing it again.
 public struct Compiler: Sendable {
-  /// A compiler with the standard filters.
-  public init() {}
+  /// Resolves `include` statements; nil means a template cannot include others.
+  public var loader: (any TemplateLoader)?
+
+  /// A compiler whose includes go through `loader`.
+  public init(loader: (any TemplateLoader)? = nil) {
+    self.loader = loader
+  }
 
   /// What a compilation produced: the document when there were no errors, every diagnostic,
   /// and the files they point into.
@@ -15,84 +22,123 @@ public struct Compiler: Sendable {
     public var document: Document?
     /// Errors and warnings from every stage, in the order found.
     public var diagnostics: [Diagnostic]
-    /// The template and data files.
+    /// The template, its includes and the data file.
     public var sources: SourceFiles
   }
 
-  /// Lexes, parses and checks `template` without data: every problem in the template itself.
+  /// A template compiled for rendering, or the reasons it could not be.
+  public struct Preparation: Sendable {
+    /// The compiled template; nil when the template has errors.
+    public var template: CompiledTemplate?
+    /// Errors and warnings found in the template and its includes.
+    public var diagnostics: [Diagnostic]
+    /// The template and its includes.
+    public var sources: SourceFiles
+  }
+
+  /// Lexes, parses and checks `template` and its includes: every problem in the templates.
   public func check(_ template: SourceFile) -> Result {
-    var sources = SourceFiles()
-    let (_, diagnostics) = frontEnd(template, sources: &sources)
-    return Result(document: nil, diagnostics: diagnostics, sources: sources)
+    let preparation = prepare(template)
+    return Result(document: nil, diagnostics: preparation.diagnostics, sources: preparation.sources)
   }
 
-  /// Compiles `template` with the JSON in `data` (nil: no data) into a document.
-  public func compile(_ template: SourceFile, data: SourceFile?) -> Result {
+  /// Compiles `template` once, for rendering with many data values.
+  public func prepare(_ template: SourceFile) -> Preparation {
     var sources = SourceFiles()
-    let (checked, diagnostics) = frontEnd(template, sources: &sources)
-    guard let checked, !diagnostics.hasErrors else {
-      return Result(document: nil, diagnostics: diagnostics, sources: sources)
-    }
-    let templateFiles = sources.files.count
-    var root = JSONObject()
-    if let data {
-      let file = sources.add(data)
-      switch Self.readData(data, file: file) {
-      case .object(let object): root = object
-      case .problem(let problem):
-        return Result(document: nil, diagnostics: diagnostics + [problem], sources: sources)
-      }
-    }
-    return run(checked, data: root, diagnostics: diagnostics, sources: sources, templateFiles: templateFiles)
-  }
-
-  /// Compiles `template` with data an app already holds.
-  public func compile(_ template: SourceFile, values: JSONObject) -> Result {
-    var sources = SourceFiles()
-    let (checked, diagnostics) = frontEnd(template, sources: &sources)
-    guard let checked, !diagnostics.hasErrors else {
-      return Result(document: nil, diagnostics: diagnostics, sources: sources)
-    }
-    return run(
-      checked, data: values, diagnostics: diagnostics, sources: sources, templateFiles: sources.files.count)
-  }
-
-  // MARK: Stages
-
-  private func frontEnd(_ template: SourceFile, sources: inout SourceFiles) -> (CheckedTemplate?, [Diagnostic]) {
     let file = sources.add(template)
     var lexer = Lexer(source: template, file: file)
     let (tokens, lexDiagnostics) = lexer.tokenize()
     var parser = Parser(tokens: tokens)
-    let (ast, parseDiagnostics) = parser.parse()
-    var checker = Checker()
-    let (checked, checkDiagnostics) = checker.check(ast)
-    let all = (lexDiagnostics + parseDiagnostics + checkDiagnostics).sorted { a, b in
-      (a.range?.start ?? 0) < (b.range?.start ?? 0)
+    let (syntax, parseDiagnostics) = parser.parse()
+    var checker = Checker(sources: sources, loader: loader)
+    let (checked, checkDiagnostics) = checker.check(syntax)
+    sources = checker.sources
+    let diagnostics = (lexDiagnostics + parseDiagnostics + checkDiagnostics).sorted { a, b in
+      ((a.range?.file ?? 0), (a.range?.start ?? 0)) < ((b.range?.file ?? 0), (b.range?.start ?? 0))
     }
-    return (checked, all)
+    guard let checked, !diagnostics.hasErrors else {
+      return Preparation(template: nil, diagnostics: diagnostics, sources: sources)
+    }
+    let compiled = CompiledTemplate(checked: checked, sources: sources, warnings: diagnostics)
+    return Preparation(template: compiled, diagnostics: diagnostics, sources: sources)
   }
 
-  private func run(
-    _ template: CheckedTemplate, data: JSONObject, diagnostics: [Diagnostic], sources: SourceFiles,
-    templateFiles: Int
-  ) -> Result {
-    var evaluator = Evaluator(data: data)
-    let (items, evalDiagnostics) = evaluator.evaluate(template)
-    var all = diagnostics + evalDiagnostics
-    guard !all.hasErrors else { return Result(document: nil, diagnostics: all, sources: sources) }
-    var layout = Layout(media: template.media, sources: sources, templateFiles: templateFiles)
+  /// Compiles `template` and renders it with the JSON in `data` (nil: no data).
+  public func compile(_ template: SourceFile, data: SourceFile?, options: RenderOptions = RenderOptions())
+    -> Result
+  {
+    let preparation = prepare(template)
+    guard let compiled = preparation.template else {
+      return Result(document: nil, diagnostics: preparation.diagnostics, sources: preparation.sources)
+    }
+    guard let data else { return compiled.render(JSONObject(), options: options) }
+    return compiled.render(json: data, options: options)
+  }
+}
+
+/// What rendering may vary besides the data.
+public struct RenderOptions: Sendable {
+  /// The time `now` stands for, in seconds since 1970 (UTC); nil means `now` is not available.
+  /// The CLI takes it from `SOURCE_DATE_EPOCH` when set, so pipelines get reproducible output.
+  public var now: ExactDecimal?
+
+  /// Options with `now` at the given time.
+  public init(now: ExactDecimal? = nil) {
+    self.now = now
+  }
+}
+
+/// A checked template, ready to render with any number of data values without parsing again.
+public struct CompiledTemplate: Sendable {
+  let checked: CheckedTemplate
+  /// The template and its includes.
+  public let sources: SourceFiles
+  /// Warnings found while compiling; every rendering repeats them.
+  public let warnings: [Diagnostic]
+
+  init(checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic]) {
+    self.checked = checked
+    self.sources = sources
+    self.warnings = warnings
+  }
+
+  /// What the template prints on.
+  public var media: ReceiptMedia { checked.media }
+
+  /// Renders with data an app already holds.
+  public func render(_ data: JSONObject, options: RenderOptions = RenderOptions()) -> Compiler.Result {
+    run(data: data, sources: sources, options: options)
+  }
+
+  /// Renders with a JSON data file; a malformed file is an error that points into it.
+  public func render(json data: SourceFile, options: RenderOptions = RenderOptions()) -> Compiler.Result {
+    var sources = self.sources
+    let file = sources.add(data)
+    switch Self.readData(data, file: file) {
+    case .object(let object):
+      return run(data: object, sources: sources, options: options)
+    case .problem(let problem):
+      return Compiler.Result(document: nil, diagnostics: warnings + [problem], sources: sources)
+    }
+  }
+
+  private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
+    var evaluator = Evaluator(data: data, now: options.now)
+    let (items, evalDiagnostics) = evaluator.evaluate(checked)
+    var all = warnings + evalDiagnostics
+    guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
+    var layout = Layout(media: checked.media, sources: sources, templateFiles: self.sources.files.count)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
-    return Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)
+    return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)
   }
 
-  /// The data file as a JSON object, or a diagnostic pointing into it.
   private enum DataOutcome {
     case object(JSONObject)
     case problem(Diagnostic)
   }
 
+  /// The data file as a JSON object, or a diagnostic pointing into it.
   private static func readData(_ data: SourceFile, file: Int) -> DataOutcome {
     do throws(JSONSyntaxError) {
       let value = try JSONReader().read(data.bytes)

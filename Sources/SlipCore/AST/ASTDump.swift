@@ -55,6 +55,11 @@ private struct ASTDumper {
     case .set(let s):
       line(indent, "Set \(s.name)", s.range)
       expression(s.value, indent: indent + 1)
+    case .table(let s):
+      line(indent, "Table\(options(s.options))", s.range)
+      statements(s.body, indent: indent + 1)
+    case .include(let s):
+      line(indent, "Include \(quote(s.path))", s.range)
     }
   }
 

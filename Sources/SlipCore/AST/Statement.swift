@@ -26,6 +26,10 @@ public enum Statement: Sendable, Equatable {
   case conditional(IfStatement)
   /// `set name = expression`.
   case set(SetStatement)
+  /// `table widths="* 4 14" align="left right right" … end`.
+  case table(TableStatement)
+  /// `include "footer.slip"`.
+  case include(IncludeStatement)
 
   /// Where the statement is written (for blocks, the opening line).
   public var range: SourceRange {
@@ -40,6 +44,8 @@ public enum Statement: Sendable, Equatable {
     case .forEach(let s): s.range
     case .conditional(let s): s.branches[0].range
     case .set(let s): s.range
+    case .table(let s): s.range
+    case .include(let s): s.range
     }
   }
 }
@@ -150,6 +156,26 @@ public struct SetStatement: Sendable, Equatable {
   public var nameRange: SourceRange
   /// Its value.
   public var value: Expression
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `table widths="* 4 14" align="left right right"`, then rows (in loops and conditions) up to `end`.
+public struct TableStatement: Sendable, Equatable {
+  /// Column widths, alignment and gap.
+  public var options: [Option]
+  /// The rows and the statements that produce them.
+  public var body: [Statement]
+  /// The `table …` line.
+  public var range: SourceRange
+}
+
+/// `include "footer.slip"`: another template's statements, in place.
+public struct IncludeStatement: Sendable, Equatable {
+  /// The path as written, relative to the including file.
+  public var path: String
+  /// Where the path is written.
+  public var pathRange: SourceRange
   /// The whole statement.
   public var range: SourceRange
 }

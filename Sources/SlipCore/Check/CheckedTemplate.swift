@@ -37,4 +37,6 @@ indirect enum CheckedStatement: Sendable {
   case conditional(branches: [(Expression, [CheckedStatement])], elseBody: [CheckedStatement]?)
   /// `set name = value`.
   case set(name: String, value: Expression, SourceRange)
+  /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
+  case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
 }

@@ -4,16 +4,29 @@ import SlipIR
 /// options, filters and their arities, and names that only exist in some places (`loop`).
 struct Checker {
   private let filters: FilterCatalog
+  private let loader: (any TemplateLoader)?
   private var diagnostics: [Diagnostic] = []
   /// How many `for` blocks enclose the statement being checked.
   private var loopDepth = 0
+  /// The table whose rows are being checked, if any.
+  private var table: TableSpec?
+  /// The files being included, innermost last, to catch cycles.
+  private var includeStack: [String] = []
+  /// Included templates parsed so far, by path: a file included twice is parsed once.
+  private var parsed: [String: Template] = [:]
+  /// Every file read, the top template first; included files are added as they are loaded.
+  private(set) var sources: SourceFiles
 
-  init(filters: FilterCatalog = .standard) {
+  /// A checker for a template whose file is already in `sources`; `loader` resolves includes.
+  init(sources: SourceFiles, loader: (any TemplateLoader)?, filters: FilterCatalog = .standard) {
+    self.sources = sources
+    self.loader = loader
     self.filters = filters
   }
 
   /// The checked template (nil when the header is unusable) and the problems found.
   mutating func check(_ template: Template) -> (template: CheckedTemplate?, diagnostics: [Diagnostic]) {
+    if let top = sources.files.first { includeStack = [top.path] }
     var statements = template.statements[...]
     var media: ReceiptMedia?
     if case .receipt(let header) = statements.first {
@@ -66,13 +79,27 @@ struct Checker {
   private mutating func checkBlock(_ statements: [Statement], media: ReceiptMedia) -> [CheckedStatement] {
     var checked: [CheckedStatement] = []
     for statement in statements {
-      if let statement = checkStatement(statement, media: media) { checked.append(statement) }
+      switch statement {
+      case .include(let include):
+        checked += checkInclude(include, media: media)
+      case .table(let table):
+        checked += checkTable(table, media: media)
+      default:
+        if let statement = checkStatement(statement, media: media) { checked.append(statement) }
+      }
     }
     return checked
   }
 
   private mutating func checkStatement(_ statement: Statement, media: ReceiptMedia) -> CheckedStatement? {
+    if table != nil, let keyword = Self.keywordOutsideTables(statement) {
+      diagnostics.append(Diagnostic(.notInTable(keyword), at: statement.range))
+      return nil
+    }
     switch statement {
+    case .include, .table:
+      // Expanded in place by checkBlock.
+      return nil
     case .receipt(let header):
       diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
       return nil
@@ -83,7 +110,15 @@ struct Checker {
     case .row(let row):
       let settings = lineSettings(row.options, statement: "row", alignable: false, media: media)
       row.cells.forEach { checkText($0) }
-      return .row(row.cells, settings, row.range)
+      guard let table else { return .row(row.cells, settings, row.range) }
+      guard row.cells.count == table.columns.count else {
+        diagnostics.append(
+          Diagnostic(
+            .tableCellCount(row.cells.count, expected: table.columns.count), at: row.range,
+            notes: [Note("the table's columns are set here", at: table.range)]))
+        return nil
+      }
+      return .tableRow(row.cells, settings, table, row.range)
     case .rule(let rule):
       var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
       let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
@@ -137,6 +172,115 @@ struct Checker {
       checkExpression(set.value)
       return .set(name: set.name, value: set.value, set.range)
     }
+  }
+
+  /// Statements that print on their own lines and so cannot sit between a table's rows.
+  private static func keywordOutsideTables(_ statement: Statement) -> String? {
+    switch statement {
+    case .text: "text"
+    case .rule: "rule"
+    case .feed: "feed"
+    case .cut: "cut"
+    case .drawer: "drawer"
+    case .receipt(let header): header.kind
+    default: nil
+    }
+  }
+
+  // MARK: Tables and includes
+
+  /// `table widths="* 4 14" align="left right right" gap=1`: its rows, checked against it.
+  private mutating func checkTable(_ statement: TableStatement, media: ReceiptMedia) -> [CheckedStatement] {
+    guard table == nil else {
+      diagnostics.append(Diagnostic(.tableNested(), at: statement.range))
+      return []
+    }
+    var options = OptionReader(statement.options, statement: "table", accepts: ["widths", "align", "gap"])
+    defer { diagnostics += options.diagnostics }
+    let gap = options.integer("gap", in: 0...8) ?? 1
+    guard let widthsText = options.text("widths", expected: "\"* 4 14\"") else {
+      if !statement.options.contains(where: { $0.name == "widths" }) {
+        diagnostics.append(
+          Diagnostic(.optionMissing("widths", statement: "table", example: "widths=\"* 4 14\""), at: statement.range))
+      }
+      return checkBlock(statement.body, media: media)
+    }
+    var columns: [TableSpec.Column] = []
+    for word in widthsText.split(separator: " ") {
+      if word == "*" {
+        columns.append(TableSpec.Column(fixed: nil, alignment: .left))
+      } else if let width = Int(word), (1...255).contains(width) {
+        columns.append(TableSpec.Column(fixed: width, alignment: .left))
+      } else {
+        options.reportValue("widths", widthsText, expected: "'*' or column counts separated by spaces, like \"* 4 14\"")
+        return checkBlock(statement.body, media: media)
+      }
+    }
+    if let alignText = options.text("align", expected: "\"left right right\"") {
+      let words = alignText.split(separator: " ").map(String.init)
+      let alignments = words.compactMap(Alignment.init(rawValue:))
+      if alignments.count == words.count, alignments.count == columns.count {
+        for index in columns.indices { columns[index].alignment = alignments[index] }
+      } else {
+        options.reportValue(
+          "align", alignText, expected: "\(columns.count) of left, center or right separated by spaces")
+      }
+    }
+    let spec = TableSpec(columns: columns, gap: gap, range: statement.range)
+    if spec.minimumWidth > media.columns {
+      diagnostics.append(
+        Diagnostic(.tableTooWide(spec.minimumWidth, columns: media.columns), at: statement.range))
+    }
+    table = spec
+    defer { table = nil }
+    return checkBlock(statement.body, media: media)
+  }
+
+  /// `include "footer.slip"`: the file's statements checked here, in this context.
+  private mutating func checkInclude(_ include: IncludeStatement, media: ReceiptMedia) -> [CheckedStatement] {
+    guard let loader else {
+      diagnostics.append(
+        Diagnostic(.includeFailed("this compilation has no way to load '\(include.path)'"), at: include.pathRange))
+      return []
+    }
+    guard includeStack.count <= 32 else {
+      diagnostics.append(Diagnostic(.includeTooDeep(), at: include.pathRange))
+      return []
+    }
+    let includer = sources[include.pathRange.file].path
+    let file: SourceFile
+    do throws(TemplateLoadError) {
+      file = try loader.load(include.path, includedFrom: includer)
+    } catch {
+      diagnostics.append(Diagnostic(.includeFailed(error.message), at: include.pathRange))
+      return []
+    }
+    guard !includeStack.contains(file.path) else {
+      let chain = (includeStack + [file.path]).map { "'\($0)'" }.joined(separator: " → ")
+      diagnostics.append(
+        Diagnostic(.includeCycle(file.path), at: include.pathRange, notes: [Note("the includes go \(chain)")]))
+      return []
+    }
+    var template: Template
+    if let cached = parsed[file.path] {
+      template = cached
+    } else {
+      let index = sources.add(file)
+      var lexer = Lexer(source: file, file: index)
+      let (tokens, lexDiagnostics) = lexer.tokenize()
+      var parser = Parser(tokens: tokens)
+      let (syntax, parseDiagnostics) = parser.parse()
+      diagnostics += lexDiagnostics + parseDiagnostics
+      template = syntax
+      if case .receipt(let header) = template.statements.first {
+        diagnostics.append(Diagnostic(.includeHasHeader(header.kind), at: header.range))
+        template.statements.removeFirst()
+      }
+      parsed[file.path] = template
+    }
+    includeStack.append(file.path)
+    defer { includeStack.removeLast() }
+    return checkBlock(template.statements, media: media)
   }
 
   /// `font`, `scale`, `align` (where the statement aligns), `bold`, `underline`, `invert`.

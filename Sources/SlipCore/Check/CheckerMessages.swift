@@ -6,6 +6,38 @@ extension DiagnosticMessage {
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
   }
+  static func includeCycle(_ path: String) -> Self {
+    .init(id: "E0315", .error, "'\(path)' includes itself", label: "include cycle")
+  }
+  static func includeFailed(_ message: String) -> Self {
+    .init(id: "E0314", .error, message, label: "cannot include")
+  }
+  static func includeHasHeader(_ kind: String) -> Self {
+    .init(
+      id: "E0318", .error, "an included template cannot have a '\(kind)' header; only the top template says what it prints on",
+      label: "remove this line")
+  }
+  static func includeTooDeep() -> Self {
+    .init(id: "E0319", .error, "includes are nested more than 32 deep", label: "too deep")
+  }
+  static func notInTable(_ statement: String) -> Self {
+    .init(
+      id: "E0317", .error, "'\(statement)' cannot appear inside a 'table'; only rows, loops, conditions and 'set' can",
+      label: "end the table before this")
+  }
+  static func tableCellCount(_ got: Int, expected: Int) -> Self {
+    .init(
+      id: "E0316", .error, "this row has \(got) cell\(got == 1 ? "" : "s"), but the table has \(expected) column\(expected == 1 ? "" : "s")",
+      label: "wrong number of cells")
+  }
+  static func tableNested() -> Self {
+    .init(id: "E0320", .error, "tables cannot be nested", label: "inside another table")
+  }
+  static func tableTooWide(_ needs: Int, columns: Int) -> Self {
+    .init(
+      id: "E0321", .error, "the table needs at least \(needs) columns, but the line has \(columns)",
+      label: "too wide")
+  }
   static func duplicateOption(_ name: String) -> Self {
     .init(id: "E0306", .error, "option '\(name)' is given more than once", label: "repeated")
   }
@@ -32,6 +64,10 @@ extension DiagnosticMessage {
     .init(
       id: "E0307", .error, "a template must start with 'receipt', which says what it prints on",
       label: "expected 'receipt' before this")
+  }
+  static func optionMissing(_ name: String, statement: String, example: String) -> Self {
+    .init(
+      id: "E0322", .error, "'\(statement)' needs '\(name)', as in \(example)", label: "missing '\(name)'")
   }
   static func optionNeedsValue(_ name: String, expected: String) -> Self {
     .init(

@@ -73,6 +73,16 @@ struct OptionReader {
     return (numbers[0], numbers.last!)
   }
 
+  /// An option whose value is free text, such as `widths="* 4 14"`.
+  mutating func text(_ name: String, expected: String) -> String? {
+    literal(name, expected: expected)
+  }
+
+  /// Reports that the value of `name` is not one of the accepted forms.
+  mutating func reportValue(_ name: String, _ value: String, expected: String) {
+    report(name, value, expected: expected)
+  }
+
   /// The range of a given option, for messages about its value.
   func range(of name: String) -> SourceRange? {
     byName[name].map { $0.valueRange ?? $0.nameRange }

@@ -28,14 +28,17 @@ struct Evaluator {
 
   private let filters: FilterCatalog
   private let root: JSONObject
+  /// What `now` stands for: seconds since 1970, when the caller provides a clock.
+  private let now: ExactDecimal?
   private var scopes: [[String: Binding]] = [[:]]
   private var items: [LayoutItem] = []
   private var diagnostics: [Diagnostic] = []
   /// Diagnostics already given, by ID and place: a loop repeats a mistake, not its message.
   private var reported: Set<String> = []
 
-  init(data: JSONObject, filters: FilterCatalog = .standard) {
+  init(data: JSONObject, now: ExactDecimal? = nil, filters: FilterCatalog = .standard) {
     self.root = data
+    self.now = now
     self.filters = filters
   }
 
@@ -62,11 +65,9 @@ struct Evaluator {
     case .text(let template, let settings, let range):
       items.append(.text(try render(template), settings, range))
     case .row(let cells, let settings, let range):
-      var texts: [(text: String, range: SourceRange)] = []
-      for cell in cells {
-        texts.append((try render(cell), cell.range))
-      }
-      items.append(.row(texts, settings, range))
+      items.append(.row(try render(cells), settings, range))
+    case .tableRow(let cells, let settings, let table, let range):
+      items.append(.tableRow(try render(cells), settings, table, range))
     case .rule(let character, let settings, let range):
       items.append(.rule(character, settings, range))
     case .feed(let expression, let range):
@@ -122,6 +123,15 @@ struct Evaluator {
   }
 
   // MARK: Text
+
+  /// Every cell rendered, each with where its template is.
+  private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [(text: String, range: SourceRange)] {
+    var texts: [(text: String, range: SourceRange)] = []
+    for cell in cells {
+      texts.append((try render(cell), cell.range))
+    }
+    return texts
+  }
 
   private mutating func render(_ template: TextTemplate) throws(Reported) -> String {
     var out = ""
@@ -188,6 +198,7 @@ struct Evaluator {
         if let binding = scope[name] { return .value(binding.value, path: binding.path) }
       }
       if let value = root[name] { return .value(value, path: name) }
+      if name == "now", let now { return .value(.number(now), path: nil) }
       return .missing(
         Missing(path: name, name: name, parent: nil, parentPath: nil, range: expression.range))
     case .member(let base, let member):
@@ -324,8 +335,10 @@ struct Evaluator {
       throw Reported()
     }
     var arguments: [Value] = []
-    for argument in call.arguments {
-      arguments.append(try value(of: argument))
+    if filter.perElement == nil {
+      for argument in call.arguments {
+        arguments.append(try value(of: argument))
+      }
     }
     let subject: Value
     var subjectPath: String?
@@ -339,14 +352,62 @@ struct Evaluator {
       subject = .null
     }
     do throws(FilterFailure) {
+      if let mode = filter.perElement, let argument = call.arguments.first {
+        return try combine(subject, path: subjectPath, mode: mode, argument: argument, filter: call.name)
+      }
       return try filter.apply(subject, arguments)
     } catch {
+      if error.isAlreadyReported { throw Reported() }
       var notes: [Note] = []
       if let path = subjectPath ?? input.path {
         notes.append(Note("'\(path)' is \(FilterCatalog.describe(subject))", at: input.range))
       }
       throw report(.filterFailed(error.message), at: call.nameRange, notes: notes)
     }
+  }
+
+  /// `list | sum(expression)` and `list | count(condition)`: the argument evaluated for each
+  /// element, with the element's fields (and the element itself as `it`) in scope.
+  private mutating func combine(
+    _ subject: Value, path: String?, mode: FilterCatalog.PerElement, argument: Expression, filter: String
+  ) throws(FilterFailure) -> Value {
+    guard case .array(let elements) = subject else {
+      throw FilterFailure("'\(filter)' needs a list, got \(FilterCatalog.describe(subject))")
+    }
+    var total = ExactDecimal.zero
+    var count = 0
+    for (index, element) in elements.enumerated() {
+      let elementPath = path.map { "\($0)[\(index)]" }
+      var scope = ["it": Binding(value: element, path: elementPath)]
+      if case .object(let object) = element {
+        for key in object.keys {
+          scope[key] = Binding(value: object[key] ?? .null, path: elementPath.map { "\($0).\(key)" })
+        }
+      }
+      scopes.append(scope)
+      defer { scopes.removeLast() }
+      let value: Value
+      do throws(Reported) {
+        value = try self.value(of: argument)
+      } catch {
+        throw FilterFailure.alreadyReported
+      }
+      switch mode {
+      case .count:
+        if value.isTruthy { count += 1 }
+      case .sum:
+        guard case .number(let n) = value else {
+          throw FilterFailure(
+            "'sum' adds numbers, but for element \(index) the expression gives \(FilterCatalog.describe(value))")
+        }
+        do throws(ExactDecimal.ArithmeticError) {
+          total = try total.adding(n)
+        } catch {
+          throw FilterFailure("the sum is too large for an exact decimal of 38 digits")
+        }
+      }
+    }
+    return .number(mode == .sum ? total : ExactDecimal(count))
   }
 
   // MARK: Reporting

@@ -13,13 +13,55 @@ struct FilterCatalog: Sendable {
     var maxArguments: Int
     /// Applies the filter; a thrown message explains a wrong input.
     var apply: @Sendable (Value, [Value]) throws(FilterFailure) -> Value
+    /// For filters over lists whose argument is an expression evaluated once per element, with
+    /// the element's fields as names (`items | sum(qty * price)`); `apply` serves the bare form.
+    var perElement: PerElement? = nil
+  }
+
+  /// How a list filter combines the values of its per-element argument.
+  enum PerElement: Sendable {
+    /// Adds them up.
+    case sum
+    /// Counts the elements for which it holds.
+    case count
   }
 
   /// The built-in filters, by name.
   let filters: [String: Filter]
 
   /// The built-in set.
-  static let standard = FilterCatalog(filters: [
+  static let standard = FilterCatalog(filters: core)
+
+  /// Filters on values and lists.
+  private static let core: [String: Filter] = [
+    "count": Filter(
+      name: "count", signature: "count or count(condition)", minArguments: 0, maxArguments: 1,
+      apply: { value, _ throws(FilterFailure) in
+        switch value {
+        case .array(let elements): return .number(ExactDecimal(elements.count))
+        case .object(let object): return .number(ExactDecimal(object.count))
+        default: throw FilterFailure("'count' needs a list, got \(describe(value))")
+        }
+      }, perElement: .count),
+    "sum": Filter(
+      name: "sum", signature: "sum or sum(expression)", minArguments: 0, maxArguments: 1,
+      apply: { value, _ throws(FilterFailure) in
+        guard case .array(let elements) = value else {
+          throw FilterFailure("'sum' needs a list, got \(describe(value))")
+        }
+        var total = ExactDecimal.zero
+        for (index, element) in elements.enumerated() {
+          guard case .number(let n) = element else {
+            throw FilterFailure("'sum' adds numbers, but element \(index) is \(describe(element))")
+          }
+          do throws(ExactDecimal.ArithmeticError) {
+            total = try total.adding(n)
+          } catch {
+            throw FilterFailure("the sum is too large for an exact decimal of 38 digits")
+          }
+        }
+        return .number(total)
+      }, perElement: .sum),
     "default": Filter(
       name: "default", signature: "default(value)", minArguments: 1, maxArguments: 1,
       // The evaluator handles missing values itself; here only null and "" are replaced.
@@ -53,7 +95,7 @@ struct FilterCatalog: Sendable {
       apply: { value, _ throws(FilterFailure) in
         .string(try text(of: value, filter: "upper").uppercased())
       }),
-  ])
+  ]
 
   /// The filter called `name`.
   subscript(name: String) -> Filter? { filters[name] }
@@ -81,8 +123,19 @@ struct FilterCatalog: Sendable {
 
 /// Why a filter could not apply to its input.
 struct FilterFailure: Error, Sendable {
+  /// What is wrong with the input.
   var message: String
+  /// A failure inside a per-element argument, whose diagnostic is already recorded.
+  private(set) var isAlreadyReported = false
+
   init(_ message: String) { self.message = message }
+
+  /// The marker for a failure already reported where it happened.
+  static let alreadyReported: FilterFailure = {
+    var failure = FilterFailure("")
+    failure.isAlreadyReported = true
+    return failure
+  }()
 }
 
 /// Money in a currency's local notation: symbol, grouping and decimal separators.

@@ -6,6 +6,8 @@ enum LayoutItem: Sendable {
   case text(String, LineSettings, SourceRange)
   /// `row`: each cell's string and where its template is.
   case row([(text: String, range: SourceRange)], LineSettings, SourceRange)
+  /// A `row` inside a `table`: each cell's string, placed in the table's columns.
+  case tableRow([(text: String, range: SourceRange)], LineSettings, TableSpec, SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.

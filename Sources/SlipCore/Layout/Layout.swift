@@ -25,6 +25,9 @@ struct Layout {
       case .row(let cells, let settings, let range):
         let cleaned = cells.map { (text: clean($0.text, at: $0.range), range: $0.range) }
         layoutRow(cleaned, settings: settings, range: range)
+      case .tableRow(let cells, let settings, let table, let range):
+        let cleaned = cells.map { (text: clean($0.text, at: $0.range), range: $0.range) }
+        layoutTableRow(cleaned, settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
         blocks.append(
           .rule(
@@ -107,6 +110,44 @@ struct Layout {
           column -= 1
         }
         runs += placed.reversed().filter { !$0.text.isEmpty }
+      }
+      appendLine(runs, settings: settings, width: width, range: range)
+    }
+  }
+
+  /// Each cell wraps by words inside its column (breaking a word only when it is longer than the
+  /// column) and is aligned there; the row takes as many lines as its tallest cell, and on
+  /// continuation lines the other columns stay blank.
+  private mutating func layoutTableRow(
+    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, table: TableSpec, range: SourceRange
+  ) {
+    let width = columns(settings)
+    let widths = table.widths(total: width)
+    var starts: [Int] = []
+    var position = 0
+    for columnWidth in widths {
+      starts.append(position)
+      position += columnWidth + table.gap
+    }
+    let wrapped = zip(cells, widths).map { cell, columnWidth in WordWrapper(width: columnWidth).wrap(cell.text) }
+    let height = wrapped.map(\.count).max() ?? 0
+    for lineIndex in 0..<height {
+      var runs: [TextRun] = []
+      for (columnIndex, lines) in wrapped.enumerated() where lineIndex < lines.count {
+        let text = lines[lineIndex]
+        guard !text.isEmpty else { continue }
+        let textWidth = TextWidth.columns(of: text)
+        let room = widths[columnIndex]
+        let offset =
+          switch table.columns[columnIndex].alignment {
+          case .left: 0
+          case .center: max(0, (room - textWidth) / 2)
+          case .right: max(0, room - textWidth)
+          }
+        runs.append(
+          TextRun(
+            column: starts[columnIndex] + offset, text: text, width: textWidth, style: settings.style,
+            source: span(cells[columnIndex].range)))
       }
       appendLine(runs, settings: settings, width: width, range: range)
     }

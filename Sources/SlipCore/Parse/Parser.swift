@@ -4,6 +4,7 @@ public struct Parser {
   /// The statement keywords, for "did you mean".
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
+    "table", "include",
   ]
 
   private var tokens: [Token]
@@ -76,6 +77,20 @@ public struct Parser {
       statement = .drawer(DrawerStatement(options: parseOptions(), range: span(from: keyword)))
     case "set":
       statement = parseSet(keyword)
+    case "include":
+      guard let path = parseTextTemplate(what: "the file to include, in quotes") else { return nil }
+      guard let literal = path.literalText else {
+        report(.includePathInterpolated(), at: path.range)
+        skipLine()
+        return nil
+      }
+      statement = .include(IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
+    case "table":
+      let options = parseOptions()
+      expectEndOfStatement()
+      let header = span(from: keyword)
+      guard let body = parseBlock(opener: keyword, allowElse: false).body else { return nil }
+      return .table(TableStatement(options: options, body: body, range: header))
     case "for":
       return parseFor(keyword)
     case "if":

@@ -9,6 +9,11 @@ extension DiagnosticMessage {
   static func expected(_ what: String, found: String) -> Self {
     .init(id: "E0202", .error, "expected \(what), found \(found)", label: "expected \(what)")
   }
+  static func includePathInterpolated() -> Self {
+    .init(
+      id: "E0210", .error, "the path of an 'include' is fixed text; it cannot contain '{{ }}'",
+      label: "must be literal")
+  }
   static func interpolationInExpressionString() -> Self {
     .init(
       id: "E0209", .error, "a string inside '{{ }}' cannot contain '{{ }}'; use '+' to join values",

@@ -3,7 +3,7 @@ import SlipCore
 /// `slip check TEMPLATE… [--data FILE] [--format text|json]`.
 struct CheckCommand {
   static let usage = """
-    USAGE: slip check TEMPLATE... [--data FILE] [--format text|json]
+    USAGE: slip check TEMPLATE... [--data FILE] [--format text|json] [--root DIR]
 
     Reports every problem in the templates at once; renders nothing.
 
@@ -17,6 +17,7 @@ struct CheckCommand {
                            {"diagnostics": [{"file", "line", "column", "endLine",
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
+      --root DIR           the folder includes must stay in (default: each template's)
       -h, --help           show this help
 
     EXIT CODES:
@@ -25,11 +26,12 @@ struct CheckCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "check", valued: [["--data"], ["--format"]], flags: [["-h", "--help"]])
+    command: "check", valued: [["--data"], ["--format"], ["--root"]], flags: [["-h", "--help"]])
 
   let templates: [String]
   let data: String?
   let json: Bool
+  let root: String?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -38,12 +40,14 @@ struct CheckCommand {
     }
     templates = arguments.positionals
     data = arguments.value("--data")
+    root = arguments.value("--root")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
   }
 
   /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
   func run() throws(CommandFailure) -> ExitCode {
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
+    let options = try CompilerSetup.renderOptions()
     var codes: [ExitCode] = []
     var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
     for path in templates {
@@ -60,10 +64,10 @@ struct CheckCommand {
         continue
       }
       let source = SourceFile(path: path, bytes: bytes)
-      let compiler = Compiler()
+      let compiler = CompilerSetup.compiler(template: path, root: root)
       let result =
         if let data, let dataBytes {
-          compiler.compile(source, data: SourceFile(path: data, bytes: dataBytes))
+          compiler.compile(source, data: SourceFile(path: data, bytes: dataBytes), options: options)
         } else {
           compiler.check(source)
         }

@@ -17,6 +17,7 @@ struct RenderCommand {
       --target text|ir     what to write: the receipt as plain text (default) or the
                            layout IR dump
       -o, --output FILE|-  where to write it (default: standard output)
+      --root DIR           the folder includes must stay in (default: the template's)
       -h, --help           show this help
 
     EXIT CODES:
@@ -25,12 +26,14 @@ struct RenderCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "render", valued: [["--data"], ["--target"], ["-o", "--output"]], flags: [["-h", "--help"]])
+    command: "render", valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"]],
+    flags: [["-h", "--help"]])
 
   let template: String
   let data: String?
   let target: String
   let output: String
+  let root: String?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -44,6 +47,7 @@ struct RenderCommand {
     data = arguments.value("--data")
     target = try arguments.choice("--target", ["text", "ir"], default: "text", command: "render")
     output = arguments.value("--output") ?? "-"
+    root = arguments.value("--root")
     if template == "-", data == "-" {
       throw UsageError(message: "the template and the data cannot both come from standard input", command: "render")
     }
@@ -55,7 +59,8 @@ struct RenderCommand {
     let dataFile = try data.map { path throws(CommandFailure) in
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
     }
-    let result = Compiler().compile(source, data: dataFile)
+    let compiler = CompilerSetup.compiler(template: template, root: root)
+    let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
     DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
     guard let document = result.document else {
       return ExitCode.forDiagnostics(result.diagnostics)

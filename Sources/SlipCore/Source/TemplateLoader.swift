@@ -1,0 +1,99 @@
+import Foundation
+
+/// Finds the files that `include` statements name. The compiler never touches the file system
+/// itself: the CLI passes a ``FileSystemLoader``, an app may pass templates it holds in memory.
+public protocol TemplateLoader: Sendable {
+  /// The template that `path` (as written in an include) names, seen from the file `includer`.
+  func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile
+}
+
+/// Why an included template could not be loaded, in words for the template's author.
+public struct TemplateLoadError: Error, Sendable, Equatable {
+  /// What went wrong: lower-case, no final period.
+  public var message: String
+
+  /// An error saying `message`.
+  public init(_ message: String) {
+    self.message = message
+  }
+}
+
+/// Lexical path arithmetic shared by the loaders: `a/./b/../c` → `a/c`.
+enum TemplatePath {
+  /// The folder part of `path` (empty for a bare file name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[..<slash])
+  }
+
+  /// `path` relative to `directory`, with `.` and `..` resolved; leading `..` are kept.
+  static func join(_ directory: String, _ path: String) -> String {
+    var parts: [Substring] = []
+    let absolute = directory.hasPrefix("/")
+    for part in (directory + "/" + path).split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        if let last = parts.last, last != ".." { parts.removeLast() } else if !absolute { parts.append(part) }
+      default: parts.append(part)
+      }
+    }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+  }
+}
+
+/// Loads included templates from disk, never from outside `root`.
+public struct FileSystemLoader: TemplateLoader {
+  /// The folder includes must stay in (symbolic links resolved).
+  public let root: String
+
+  /// A loader confined to `root` (typically the top template's folder, or `--root`).
+  public init(root: String) {
+    let absolute = URL(fileURLWithPath: root.isEmpty ? "." : root).standardizedFileURL
+    self.root = absolute.resolvingSymlinksInPath().path
+  }
+
+  /// Reads the file, after checking that it lies inside the root.
+  public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
+    guard !path.hasPrefix("/") else {
+      throw TemplateLoadError("include paths are relative to the including file; '\(path)' is absolute")
+    }
+    let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
+    let resolved = URL(fileURLWithPath: joined).standardizedFileURL.resolvingSymlinksInPath().path
+    guard resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
+      throw TemplateLoadError("'\(path)' is outside the template root '\(root)'; pass --root to widen it")
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue
+    else {
+      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+    }
+    guard let data = FileManager.default.contents(atPath: resolved) else {
+      throw TemplateLoadError("cannot read '\(joined)'")
+    }
+    return SourceFile(path: joined, bytes: Array(data))
+  }
+}
+
+/// Templates held in memory by name, for apps and tests: `["footer.slip": "text \"Bye\""]`.
+public struct InMemoryLoader: TemplateLoader {
+  /// The templates by path, relative to an imaginary root.
+  public var files: [String: String]
+
+  /// A loader over `files`.
+  public init(_ files: [String: String]) {
+    self.files = files
+  }
+
+  /// The named template; paths resolve like files in folders and cannot climb above the root.
+  public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
+    let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
+    guard !path.hasPrefix("/"), !joined.hasPrefix("..") else {
+      throw TemplateLoadError("'\(path)' is outside the template root")
+    }
+    guard let text = files[joined] else {
+      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+    }
+    return SourceFile(path: joined, text: text)
+  }
+}

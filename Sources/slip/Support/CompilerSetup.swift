@@ -1,0 +1,24 @@
+import Foundation
+import SlipCore
+
+/// How the CLI sets up a compilation: includes from disk below the template root, and the clock
+/// from `SOURCE_DATE_EPOCH` when set (reproducible builds), else the system clock.
+enum CompilerSetup {
+  /// A compiler whose includes stay inside `root`, or the template's own folder.
+  static func compiler(template: String, root: String?) -> Compiler {
+    let folder = root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
+    return Compiler(loader: FileSystemLoader(root: folder))
+  }
+
+  /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.
+  static func renderOptions() throws(CommandFailure) -> RenderOptions {
+    if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+      guard let seconds = ExactDecimal(epoch), seconds.isInteger else {
+        throw CommandFailure(
+          message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", code: .usage)
+      }
+      return RenderOptions(now: seconds)
+    }
+    return RenderOptions(now: ExactDecimal(Int(Date().timeIntervalSince1970)))
+  }
+}
