@@ -5,7 +5,7 @@ import SlipText
 import Testing
 
 /// The language's behaviour as data: each folder under `Cases/` holds `template.slip`, optional
-/// `data.json`, and the expected outputs: `expected.ir` and `expected.txt` for templates that
+/// `data.json` (and any files the template includes), and the expected outputs: `expected.ir` and `expected.txt` for templates that
 /// compile, `expected.diagnostics` (the formatted messages) for those that do not.
 ///
 /// `SLIP_RECORD=1 swift test --filter GoldenTests` rewrites the expected files from what the
@@ -31,7 +31,9 @@ import Testing
     let dataPath = folder.appendingPathComponent("data.json")
     let data = (try? Data(contentsOf: dataPath)).map { SourceFile(path: "data.json", bytes: Array($0)) }
 
-    let result = Compiler().compile(template, data: data)
+    // Includes stay inside the case's folder; `now` is fixed so dates are reproducible.
+    let compiler = Compiler(loader: FileSystemLoader(root: folder.path, base: folder.path))
+    let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
     var actual: [String: String] = [:]
     if let document = result.document {
       actual["expected.ir"] = document.dump()

@@ -46,10 +46,15 @@ enum TemplatePath {
 public struct FileSystemLoader: TemplateLoader {
   /// The folder includes must stay in (symbolic links resolved).
   public let root: String
+  /// The folder that relative template paths start from.
+  public let base: URL
 
-  /// A loader confined to `root` (typically the top template's folder, or `--root`).
-  public init(root: String) {
-    let absolute = URL(fileURLWithPath: root.isEmpty ? "." : root).standardizedFileURL
+  /// A loader confined to `root` (typically the top template's folder, or `--root`); relative
+  /// paths, the top template's included, are taken from `base` (the working directory).
+  public init(root: String, base: String? = nil) {
+    self.base = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    let absolute = URL(fileURLWithPath: root.isEmpty ? "." : root, relativeTo: self.base).standardizedFileURL
     self.root = absolute.resolvingSymlinksInPath().path
   }
 
@@ -59,9 +64,10 @@ public struct FileSystemLoader: TemplateLoader {
       throw TemplateLoadError("include paths are relative to the including file; '\(path)' is absolute")
     }
     let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
-    let resolved = URL(fileURLWithPath: joined).standardizedFileURL.resolvingSymlinksInPath().path
+    let resolved = URL(fileURLWithPath: joined, relativeTo: base).standardizedFileURL
+      .resolvingSymlinksInPath().path
     guard resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
-      throw TemplateLoadError("'\(path)' is outside the template root '\(root)'; pass --root to widen it")
+      throw TemplateLoadError("'\(path)' is outside the template root; pass --root to widen it")
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue
