@@ -27,6 +27,8 @@ let package = Package(
       exclude: ["Cases"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
+    // Uses only the public API, as an app embedding Slip would.
+    .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],
   swiftLanguageModes: [.v6]
 )
