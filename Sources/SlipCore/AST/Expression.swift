@@ -28,11 +28,23 @@ public struct Expression: Sendable, Equatable {
   public var kind: Kind
   /// Where it is written.
   public var range: SourceRange
+  /// Levels of the tree below and including this node; later stages recurse this deep, so the
+  /// parser refuses trees deeper than it allows.
+  public let depth: Int
 
   /// An expression of `kind` at `range`.
   public init(_ kind: Kind, _ range: SourceRange) {
     self.kind = kind
     self.range = range
+    self.depth =
+      switch kind {
+      case .number, .string, .boolean, .null, .name: 1
+      case .member(let base, _): base.depth + 1
+      case .index(let base, let index): max(base.depth, index.depth) + 1
+      case .unary(_, let operand): operand.depth + 1
+      case .binary(_, let left, let right): max(left.depth, right.depth) + 1
+      case .filter(let input, let call): max(input.depth, call.arguments.map(\.depth).max() ?? 0) + 1
+      }
   }
 
   /// The dotted path this expression names, such as `shop.name` or `items[0].qty`, if it is one.

@@ -33,7 +33,7 @@ struct Checker {
       media = checkHeader(header)
       statements = statements.dropFirst()
     } else {
-      let place = statements.first?.range
+      let place = statements.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
       diagnostics.append(
         Diagnostic(
           .missingHeader(), at: place,

@@ -30,7 +30,7 @@ struct FilterCatalog: Sendable {
   let filters: [String: Filter]
 
   /// The built-in set.
-  static let standard = FilterCatalog(filters: core)
+  static let standard = FilterCatalog(filters: core.merging(formatting) { builtIn, _ in builtIn })
 
   /// Filters on values and lists.
   private static let core: [String: Filter] = [
@@ -146,6 +146,10 @@ struct MoneyFormat: Sendable {
   var groupSeparator: Character
   /// Between the integer and the fraction.
   var decimalSeparator: Character
+  /// Written after the amount, with its spacing: ` €`.
+  var suffix = ""
+  /// Digits in each group left of the last three: 3, or 2 for Indian lakh and crore grouping.
+  var secondaryGroupSize = 3
 
   /// Indonesian Rupiah: `Rp 1.234,50`, negative `-Rp 5.000`.
   static let rupiah = MoneyFormat(prefix: "Rp ", groupSeparator: ".", decimalSeparator: ",")
@@ -153,16 +157,21 @@ struct MoneyFormat: Sendable {
   /// `amount` rounded half away from zero to `places` decimals, grouped.
   func format(_ amount: ExactDecimal, places: Int) -> String {
     let digits = amount.digits(places: places)
-    var out = digits.negative ? "-" + prefix : prefix
-    let integer = Array(digits.integer)
-    for (index, digit) in integer.enumerated() {
-      if index > 0, (integer.count - index) % 3 == 0 { out.append(groupSeparator) }
-      out.append(digit)
+    var out = ""
+    out.reserveCapacity(prefix.utf8.count + suffix.utf8.count + 2 * digits.integer.utf8.count + places + 4)
+    if digits.negative { out.append("-") }
+    out += prefix
+    var left = digits.integer.utf8.count  // digits still to write before the decimal point
+    for digit in digits.integer.unicodeScalars {
+      out.unicodeScalars.append(digit)
+      left -= 1
+      if left >= 3, (left - 3) % secondaryGroupSize == 0 { out.append(groupSeparator) }
     }
     if places > 0 {
       out.append(decimalSeparator)
       out += digits.fraction
     }
+    out += suffix
     return out
   }
 }

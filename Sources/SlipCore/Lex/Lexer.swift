@@ -60,6 +60,10 @@ public struct Lexer {
     if byte == UInt8(ascii: "\\"), inExpression {
       position += 1
       diagnostics.append(Diagnostic(.backslashInExpression(), at: range(start, position)))
+      // `\"-\"` inside '{{ }}': read it as the string the author meant, closed by `\"`.
+      if position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") {
+        return lexString(depth: depth + 1, escapedQuotes: true)
+      }
       return nil
     }
     if byte == UInt8(ascii: "#"), inExpression {
@@ -118,14 +122,15 @@ public struct Lexer {
     return Token(.dimension, text(start, position), range(start, position))
   }
 
-  /// A quoted string on one line, with escapes resolved and interpolations lexed.
-  private mutating func lexString(depth: Int) -> Token {
-    let start = position
+  /// A quoted string on one line, with escapes resolved and interpolations lexed. With
+  /// `escapedQuotes` (a mistaken `\"` inside '{{ }}', already reported) it ends at `\"`.
+  private mutating func lexString(depth: Int, escapedQuotes: Bool = false) -> Token {
+    let start = escapedQuotes ? position - 1 : position
     let quote = bytes[position]
     position += 1
     if depth > maxNesting {
       diagnostics.append(Diagnostic(.interpolationNestedTooDeep(), at: range(start, position)))
-      skipToEndOfLine()
+      skipNestedString(quote: quote)
       return Token(.string(StringLiteral(parts: [])), text(start, position), range(start, position))
     }
     var parts: [StringLiteral.Part] = []
@@ -138,15 +143,21 @@ public struct Lexer {
       }
     }
     while true {
-      guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else {
+      guard !atLineEnd else {
         diagnostics.append(Diagnostic(.unterminatedString(), at: range(start, start + 1)))
         flush(position)
         return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
       }
       let byte = bytes[position]
-      if byte == quote {
+      if byte == quote, !escapedQuotes {
         flush(position)
         position += 1
+        return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
+      }
+      if escapedQuotes, byte == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == quote {
+        flush(position)
+        diagnostics.append(Diagnostic(.backslashInExpression(), at: range(position, position + 1)))
+        position += 2
         return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
       }
       if byte == UInt8(ascii: "\\") {
@@ -172,7 +183,7 @@ public struct Lexer {
     position += 2
     var tokens: [Token] = []
     while true {
-      guard position < bytes.count, bytes[position] != UInt8(ascii: "\n") else {
+      guard !atLineEnd else {
         diagnostics.append(Diagnostic(.unterminatedInterpolation(), at: range(start, start + 2)))
         return nil
       }
@@ -219,13 +230,13 @@ public struct Lexer {
         digits += 1
         position += 1
       }
-      guard digits > 0, position < bytes.count, bytes[position] == UInt8(ascii: "}"),
-        let scalar = Unicode.Scalar(value)
-      else {
+      let closed = position < bytes.count && bytes[position] == UInt8(ascii: "}")
+      // A closed escape is consumed whole, valid or not, so its brace is not left as text.
+      if closed { position += 1 }
+      guard digits > 0, closed, let scalar = Unicode.Scalar(value) else {
         diagnostics.append(Diagnostic(.invalidUnicodeEscape(), at: range(start, position)))
         return
       }
-      position += 1
       buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
     default:
       position = start + 1 + scalarLength(at: start + 1)
@@ -234,8 +245,38 @@ public struct Lexer {
     }
   }
 
-  private mutating func skipToEndOfLine() {
-    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+  /// Whether `position` is at the end of the input or of a line (`\n` or `\r\n`).
+  private var atLineEnd: Bool {
+    guard position < bytes.count else { return true }
+    let byte = bytes[position]
+    return byte == UInt8(ascii: "\n")
+      || (byte == UInt8(ascii: "\r") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n"))
+  }
+
+  /// Skips a string nested too deeply to lex, up to its closing quote, tracking the strings
+  /// and interpolations inside it with a stack instead of recursion.
+  private mutating func skipNestedString(quote: UInt8) {
+    var open: [UInt8] = [quote]  // a quote for a string, `{` for an interpolation
+    while let top = open.last, !atLineEnd {
+      let byte = bytes[position]
+      let next: UInt8 = position + 1 < bytes.count ? bytes[position + 1] : 0
+      if top == UInt8(ascii: "{") {
+        if byte == UInt8(ascii: "}"), next == UInt8(ascii: "}") {
+          open.removeLast()
+          position += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { open.append(byte) }
+      } else if byte == UInt8(ascii: "\\") {
+        position += 1
+      } else if byte == top {
+        open.removeLast()
+      } else if byte == UInt8(ascii: "{"), next == UInt8(ascii: "{") {
+        open.append(UInt8(ascii: "{"))
+        position += 1
+      }
+      position += 1
+    }
   }
 
   private func firstInvalidUTF8Offset() -> Int? {

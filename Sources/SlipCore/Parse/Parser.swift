@@ -10,12 +10,17 @@ public struct Parser {
   private var tokens: [Token]
   private var index = 0
   private var diagnostics: [Diagnostic] = []
-  private var depth = 0
-  /// Tokens consumed by the current top-level expression; bounds tree depth for later stages.
+  /// Blocks open around the current statement.
+  private var blockDepth = 0
+  /// Nested parentheses, `not`s and minus signs being parsed.
+  private var nesting = 0
+  /// Tokens consumed by the current top-level expression.
   private var expressionTokens = 0
+  /// Limits that keep every later stage's recursion (and the stack) bounded; real templates
+  /// stay far below them.
+  private let maxBlockDepth = 64
+  private let maxExpressionDepth = 100
   private let maxExpressionTokens = 2000
-  /// Deeper nesting than this is hostile input; refusing it keeps the stack bounded.
-  private let maxDepth = 200
 
   /// A parser over `tokens`, which end with an `.end` token.
   public init(tokens: [Token]) {
@@ -194,7 +199,7 @@ public struct Parser {
         continue
       }
       expectEndOfStatement()
-      let (rest, _) = parseBlock(opener: keyword, allowElse: false)
+      let (rest, _) = parseBlock(opener: keyword, allowElse: false, after: terminator)
       guard let rest else { return nil }
       elseBody = rest
       break
@@ -205,14 +210,15 @@ public struct Parser {
 
   /// Statements up to `end` (or `else` when allowed); at the end of the file, the statements
   /// read so far and no terminator (the error is reported). Nil only past the nesting limit.
-  private mutating func parseBlock(opener: Token, allowElse: Bool) -> (
+  /// `after` is the `else` whose statements these are, so a second `else` says so.
+  private mutating func parseBlock(opener: Token, allowElse: Bool, after elseToken: Token? = nil) -> (
     body: [Statement]?, terminator: Token?
   ) {
-    depth += 1
-    defer { depth -= 1 }
-    if depth > maxDepth {
-      report(.nestedTooDeeply(), at: opener.range)
-      skipToEnd()
+    blockDepth += 1
+    defer { blockDepth -= 1 }
+    if blockDepth > maxBlockDepth {
+      report(.blocksTooDeep(maxBlockDepth), at: opener.range)
+      skipNestedBlocks()
       return (nil, nil)
     }
     var body: [Statement] = []
@@ -237,7 +243,14 @@ public struct Parser {
           advance()
           return (body, token)
         }
-        report(.elseWithoutIf(terminator), at: token.range)
+        if let elseToken {
+          diagnostics.append(
+            Diagnostic(
+              .elseAfterElse(terminator), at: token.range,
+              notes: [Note("the 'else' of this 'if' is here", at: elseToken.range)]))
+        } else {
+          report(.elseWithoutIf(terminator), at: token.range)
+        }
         skipLine()
         continue
       }
@@ -307,7 +320,6 @@ public struct Parser {
         parts.append(.text(text, range))
       case .interpolation(let inner, let range):
         var sub = Parser(tokens: inner)
-        sub.depth = depth
         if let expression = sub.parseInterpolation(range: range) {
           parts.append(.expression(expression))
         }
@@ -339,13 +351,8 @@ public struct Parser {
   }
 
   private mutating func parsePipeline() -> Expression? {
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= maxDepth else {
-      report(.nestedTooDeeply(), at: current.range)
-      skipLine()
-      return nil
-    }
+    guard enterNesting(at: current.range) else { return nil }
+    defer { nesting -= 1 }
     guard var value = parseOr() else { return nil }
     while consumeSymbol("|") {
       let name = current
@@ -371,9 +378,12 @@ public struct Parser {
         end = current.range
         advance()
       }
-      value = Expression(
-        .filter(value, FilterCall(name: name.text, nameRange: name.range, arguments: arguments)),
-        value.range.union(end))
+      guard
+        let next = node(
+          .filter(value, FilterCall(name: name.text, nameRange: name.range, arguments: arguments)),
+          value.range.union(end))
+      else { return nil }
+      value = next
     }
     return value
   }
@@ -383,7 +393,8 @@ public struct Parser {
     while current.isIdentifier("or") {
       advance()
       guard let right = parseAnd() else { return nil }
-      left = Expression(.binary(.or, left, right), left.range.union(right.range))
+      guard let next = node(.binary(.or, left, right), left.range.union(right.range)) else { return nil }
+      left = next
     }
     return left
   }
@@ -393,7 +404,8 @@ public struct Parser {
     while current.isIdentifier("and") {
       advance()
       guard let right = parseNot() else { return nil }
-      left = Expression(.binary(.and, left, right), left.range.union(right.range))
+      guard let next = node(.binary(.and, left, right), left.range.union(right.range)) else { return nil }
+      left = next
     }
     return left
   }
@@ -402,15 +414,10 @@ public struct Parser {
     guard current.isIdentifier("not") else { return parseComparison() }
     let keyword = current
     advance()
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= maxDepth else {
-      report(.nestedTooDeeply(), at: keyword.range)
-      skipLine()
-      return nil
-    }
+    guard enterNesting(at: keyword.range) else { return nil }
+    defer { nesting -= 1 }
     guard let operand = parseNot() else { return nil }
-    return Expression(.unary(.not, operand), keyword.range.union(operand.range))
+    return node(.unary(.not, operand), keyword.range.union(operand.range))
   }
 
   private mutating func parseComparison() -> Expression? {
@@ -422,7 +429,11 @@ public struct Parser {
     guard current.kind == .symbol, let op = operators[current.text] else { return left }
     advance()
     guard let right = parseAdditive() else { return nil }
-    return Expression(.binary(op, left, right), left.range.union(right.range))
+    if current.kind == .symbol, operators[current.text] != nil {
+      report(.chainedComparison(), at: current.range)
+      return nil
+    }
+    return node(.binary(op, left, right), left.range.union(right.range))
   }
 
   private mutating func parseAdditive() -> Expression? {
@@ -431,7 +442,8 @@ public struct Parser {
       let op: BinaryOperator = current.text == "+" ? .add : .subtract
       advance()
       guard let right = parseMultiplicative() else { return nil }
-      left = Expression(.binary(op, left, right), left.range.union(right.range))
+      guard let next = node(.binary(op, left, right), left.range.union(right.range)) else { return nil }
+      left = next
     }
     return left
   }
@@ -447,7 +459,8 @@ public struct Parser {
         }
       advance()
       guard let right = parseUnary() else { return nil }
-      left = Expression(.binary(op, left, right), left.range.union(right.range))
+      guard let next = node(.binary(op, left, right), left.range.union(right.range)) else { return nil }
+      left = next
     }
     return left
   }
@@ -456,15 +469,10 @@ public struct Parser {
     guard current.isSymbol("-") else { return parsePostfix() }
     let minus = current
     advance()
-    depth += 1
-    defer { depth -= 1 }
-    guard depth <= maxDepth else {
-      report(.nestedTooDeeply(), at: minus.range)
-      skipLine()
-      return nil
-    }
+    guard enterNesting(at: minus.range) else { return nil }
+    defer { nesting -= 1 }
     guard let operand = parseUnary() else { return nil }
-    return Expression(.unary(.negate, operand), minus.range.union(operand.range))
+    return node(.unary(.negate, operand), minus.range.union(operand.range))
   }
 
   private mutating func parsePostfix() -> Expression? {
@@ -473,12 +481,16 @@ public struct Parser {
       if current.isSymbol(".") {
         advance()
         let member = current
-        guard member.kind == .identifier || member.kind == .number else {
-          report(.expected("a name after '.'", found: describe(member)), at: member.range)
+        guard member.kind == .identifier else {
+          var help: [String] = []
+          if member.kind == .number { help.append("write '[\(member.text)]' to take an element of a list") }
+          diagnostics.append(
+            Diagnostic(.expected("a name after '.'", found: describe(member)), at: member.range, help: help))
           return nil
         }
         advance()
-        value = Expression(.member(value, member.text), value.range.union(member.range))
+        guard let next = node(.member(value, member.text), value.range.union(member.range)) else { return nil }
+        value = next
       } else if current.isSymbol("[") {
         advance()
         guard let subscriptValue = parsePipeline() else { return nil }
@@ -486,7 +498,8 @@ public struct Parser {
           report(.expected("']'", found: describe(current)), at: current.range)
           return nil
         }
-        value = Expression(.index(value, subscriptValue), value.range.union(current.range))
+        guard let next = node(.index(value, subscriptValue), value.range.union(current.range)) else { return nil }
+        value = next
         advance()
       } else {
         return value
@@ -497,7 +510,7 @@ public struct Parser {
   private mutating func parsePrimary() -> Expression? {
     let token = current
     guard expressionTokens <= maxExpressionTokens else {
-      report(.nestedTooDeeply(), at: token.range)
+      report(.expressionTooLong(maxExpressionTokens), at: token.range)
       skipLine()
       return nil
     }
@@ -545,6 +558,28 @@ public struct Parser {
     }
   }
 
+  /// An expression node, unless the tree gets deeper than later stages may recurse.
+  private mutating func node(_ kind: Expression.Kind, _ range: SourceRange) -> Expression? {
+    let expression = Expression(kind, range)
+    guard expression.depth <= maxExpressionDepth else {
+      report(.expressionTooDeep(maxExpressionDepth), at: range)
+      skipLine()
+      return nil
+    }
+    return expression
+  }
+
+  /// Counts one more level of parentheses, `not` or minus; false (reported) past the limit.
+  private mutating func enterNesting(at range: SourceRange) -> Bool {
+    guard nesting < maxExpressionDepth else {
+      report(.expressionTooDeep(maxExpressionDepth), at: range)
+      skipLine()
+      return false
+    }
+    nesting += 1
+    return true
+  }
+
   // MARK: Token helpers
 
   private var current: Token { tokens[index] }
@@ -578,8 +613,32 @@ public struct Parser {
     while current.kind != .newline, !atEnd { advance() }
   }
 
-  private mutating func skipToEnd() {
-    index = tokens.count - 1
+  /// Skips blocks nested past the limit up to the `end` that closes the one just opened,
+  /// counting openers and ends line by line, so the blocks around them still close normally.
+  private mutating func skipNestedBlocks() {
+    var open = 1
+    var atLineStart = false
+    while !atEnd {
+      let token = current
+      if token.kind == .newline {
+        atLineStart = true
+        advance()
+        continue
+      }
+      if atLineStart, token.kind == .identifier {
+        if ["for", "if", "table"].contains(token.text) {
+          open += 1
+        } else if token.text == "end" {
+          open -= 1
+          if open == 0 {
+            advance()
+            return
+          }
+        }
+      }
+      atLineStart = false
+      advance()
+    }
   }
 
   /// After a block header fails to parse, skips its whole body so its `end` is not stray.

@@ -1,5 +1,15 @@
 /// The parser's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func chainedComparison() -> Self {
+    .init(
+      id: "E0213", .error, "comparisons cannot be chained; join them with 'and', as in 'a < b and b < c'",
+      label: "second comparison")
+  }
+  static func elseAfterElse(_ keyword: String) -> Self {
+    .init(
+      id: "E0214", .error, "'\(keyword)' after this 'if' already has its 'else'; put 'else if' branches before 'else'",
+      label: "a second 'else'")
+  }
   static func elseWithoutIf(_ keyword: String) -> Self {
     .init(id: "E0204", .error, "'\(keyword)' without a matching 'if'", label: "no open 'if'")
   }
@@ -19,8 +29,14 @@ extension DiagnosticMessage {
       id: "E0209", .error, "a string inside '{{ }}' cannot contain '{{ }}'; use '+' to join values",
       label: "nested interpolation")
   }
-  static func nestedTooDeeply() -> Self {
-    .init(id: "E0208", .error, "blocks or expressions are nested too deeply", label: "too deep")
+  static func blocksTooDeep(_ limit: Int) -> Self {
+    .init(id: "E0208", .error, "blocks are nested more than \(limit) deep", label: "too deep")
+  }
+  static func expressionTooDeep(_ limit: Int) -> Self {
+    .init(id: "E0211", .error, "the expression is nested more than \(limit) levels deep", label: "too deep")
+  }
+  static func expressionTooLong(_ limit: Int) -> Self {
+    .init(id: "E0212", .error, "the expression is longer than \(limit) tokens", label: "too long")
   }
   static func rowCellNotString() -> Self {
     .init(

@@ -36,6 +36,8 @@ public struct SourceFile: Sendable, Equatable {
     }
     var column = 1
     var index = lineStarts[low]
+    // A byte-order mark is not a character anyone sees: columns start after it.
+    if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = min(3, clamped) }
     while index < clamped {
       // Count scalars, not bytes: continuation bytes do not start a new column.
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
