@@ -23,15 +23,47 @@ import Testing
     #expect(Self.caseNames.count >= 10)
   }
 
+  /// The bundled templates with sample data (`templates/NAME.slip` + `NAME.json`); their
+  /// expected outputs live in `Templates/NAME/`.
+  static var bundledNames: [String] {
+    let folder = casesDirectory.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("templates")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+      .filter { names.contains("\($0).slip") }.sorted()
+  }
+
+  @Test func theBundledTemplatesAreCovered() {
+    #expect(Self.bundledNames.contains("kopi-senja") && Self.bundledNames.contains("warung-80"))
+  }
+
   @Test(arguments: caseNames)
   func golden(_ name: String) throws {
     let folder = Self.casesDirectory.appendingPathComponent(name)
-    let templatePath = folder.appendingPathComponent("template.slip")
-    let template = SourceFile(path: "template.slip", bytes: Array(try Data(contentsOf: templatePath)))
-    let dataPath = folder.appendingPathComponent("data.json")
-    let data = (try? Data(contentsOf: dataPath)).map { SourceFile(path: "data.json", bytes: Array($0)) }
+    try check(
+      name, folder: folder, template: "template.slip", data: "data.json", expected: folder)
+  }
 
-    // Includes stay inside the case's folder; `now` is fixed so dates are reproducible.
+  @Test(arguments: bundledNames)
+  func bundled(_ name: String) throws {
+    let folder = Self.casesDirectory.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("templates")
+    let expected = Self.casesDirectory.deletingLastPathComponent().appendingPathComponent("Templates/\(name)")
+    try FileManager.default.createDirectory(at: expected, withIntermediateDirectories: true)
+    try check(name, folder: folder, template: "\(name).slip", data: "\(name).json", expected: expected)
+  }
+
+  /// Compiles `template` with `data` in `folder` and compares with the files in `expected`.
+  func check(_ name: String, folder: URL, template templateName: String, data dataName: String, expected: URL)
+    throws
+  {
+    let template = SourceFile(
+      path: templateName, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(templateName))))
+    let data = (try? Data(contentsOf: folder.appendingPathComponent(dataName))).map {
+      SourceFile(path: dataName, bytes: Array($0))
+    }
+
+    // Includes stay inside the template's folder; `now` is fixed so dates are reproducible.
     let compiler = Compiler(loader: FileSystemLoader(root: folder.path, base: folder.path))
     let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
     var actual: [String: String] = [:]
@@ -45,7 +77,7 @@ import Testing
 
     if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
       for file in ["expected.ir", "expected.txt", "expected.diagnostics"] {
-        let url = folder.appendingPathComponent(file)
+        let url = expected.appendingPathComponent(file)
         if let text = actual[file] {
           try text.write(to: url, atomically: true, encoding: .utf8)
         } else {
@@ -57,8 +89,8 @@ import Testing
     }
 
     for file in ["expected.ir", "expected.txt", "expected.diagnostics"] {
-      let expected = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-      #expect(actual[file] == expected, "\(name)/\(file) differs")
+      let wanted = try? String(contentsOf: expected.appendingPathComponent(file), encoding: .utf8)
+      #expect(actual[file] == wanted, "\(name)/\(file) differs")
     }
   }
 }
