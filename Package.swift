@@ -17,8 +17,10 @@ let package = Package(
     .target(name: "SlipCore", dependencies: ["SlipIR"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
+    // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler.
+    .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
     // The command line, a thin layer over the libraries.
-    .executableTarget(name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
+    .executableTarget(name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS"]),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
@@ -27,6 +29,9 @@ let package = Package(
       exclude: ["Cases"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
+    .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
+    .testTarget(
+      name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

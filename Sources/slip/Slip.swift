@@ -16,6 +16,8 @@ enum Slip {
     COMMANDS:
       render    compile a template with its data and write the result
       check     report every problem in templates, rendering nothing
+      printers  list the printer profiles, or show one
+      disasm    list ESC/POS bytes as readable commands
 
     Run 'slip <command> --help' for a command's options.
 
@@ -42,13 +44,22 @@ enum Slip {
         let parsed = try Arguments(rest, spec: CheckCommand.spec)
         if parsed.flag("--help") { return help(CheckCommand.usage) }
         return try CheckCommand(parsed).run()
+      case "printers":
+        let parsed = try Arguments(rest, spec: PrintersCommand.spec)
+        if parsed.flag("--help") { return help(PrintersCommand.usage) }
+        return try PrintersCommand(parsed).run()
+      case "disasm":
+        let parsed = try Arguments(rest, spec: DisasmCommand.spec)
+        if parsed.flag("--help") { return help(DisasmCommand.usage) }
+        return try DisasmCommand(parsed).run()
       case "-h", "--help", "help":
         return help(usage)
       case "--version":
         Console.out("slip 0.1.0\n")
         return .ok
       default:
-        let hint = Suggestion.closest(to: command, in: ["render", "check"]).map { "; did you mean '\($0)'?" } ?? ""
+        let commands = ["render", "check", "printers", "disasm"]
+        let hint = Suggestion.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)", command: "")
       }
     } catch let error as UsageError {

@@ -63,7 +63,8 @@ import Testing
     """
 
   @Test func rendersTheSampleReceipt() throws {
-    let result = try Self.slip("render", "templates/kopi-senja.slip", "--data", "templates/kopi-senja.json")
+    let result = try Self.slip(
+      "render", "templates/kopi-senja.slip", "--data", "templates/kopi-senja.json", "--target", "text")
     #expect(result.status == 0)
     #expect(result.stdout == Self.sampleText)
     #expect(result.stderr.isEmpty)
@@ -71,7 +72,8 @@ import Testing
 
   @Test func readsDataFromStandardInput() throws {
     let data = try String(contentsOf: Self.root.appendingPathComponent("templates/kopi-senja.json"), encoding: .utf8)
-    let result = try Self.slip("render", "templates/kopi-senja.slip", "--data", "-", stdin: data)
+    let result = try Self.slip(
+      "render", "templates/kopi-senja.slip", "--data", "-", "--target", "text", stdin: data)
     #expect(result.status == 0)
     #expect(result.stdout == Self.sampleText)
   }

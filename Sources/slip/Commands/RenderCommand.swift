@@ -2,10 +2,11 @@ import SlipCore
 import SlipIR
 import SlipText
 
-/// `slip render TEMPLATE [--data FILE|-] [--target text|ir] [-o FILE|-]`.
+/// `slip render TEMPLATE [--data FILE|-] [--target escpos|text|ir] [--printer ID|FILE] [-o FILE|-]`.
 struct RenderCommand {
   static let usage = """
-    USAGE: slip render TEMPLATE [--data FILE|-] [--target text|ir] [-o FILE|-]
+    USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|text|ir]
+                       [--printer ID|FILE] [-o FILE|-]
 
     Compiles a template with its data and writes the result.
 
@@ -14,9 +15,14 @@ struct RenderCommand {
 
     OPTIONS:
       --data FILE|-        JSON data for the template; '-' reads standard input
-      --target text|ir     what to write: the receipt as plain text (default) or the
-                           layout IR dump
-      -o, --output FILE|-  where to write it (default: standard output)
+      --target escpos|text|ir
+                           what to write: ESC/POS bytes for a printer (default), the
+                           receipt as plain text, or the layout IR dump
+      --printer ID|FILE    the printer for escpos: a built-in ID ('slip printers' lists
+                           them) or a profile file (default: generic-58 or generic-80,
+                           by the template's paper)
+      -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
+                           not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
       -h, --help           show this help
 
@@ -26,7 +32,7 @@ struct RenderCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "render", valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"]],
+    command: "render", valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"]],
     flags: [["-h", "--help"]])
 
   let template: String
@@ -34,6 +40,7 @@ struct RenderCommand {
   let target: String
   let output: String
   let root: String?
+  let printer: String?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -45,9 +52,19 @@ struct RenderCommand {
     }
     template = arguments.positionals[0]
     data = arguments.value("--data")
-    target = try arguments.choice("--target", ["text", "ir"], default: "text", command: "render")
+    target = try arguments.choice("--target", ["escpos", "text", "ir"], default: "escpos", command: "render")
     output = arguments.value("--output") ?? "-"
     root = arguments.value("--root")
+    printer = arguments.value("--printer")
+    if printer != nil, target != "escpos" {
+      throw UsageError(message: "'--printer' applies to '--target escpos' only", command: "render")
+    }
+    if target == "escpos", output == "-", Console.standardOutputIsTerminal {
+      throw UsageError(
+        message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
+          + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",
+        command: "render")
+    }
     if template == "-", data == "-" {
       throw UsageError(message: "the template and the data cannot both come from standard input", command: "render")
     }
@@ -55,6 +72,7 @@ struct RenderCommand {
 
   /// Compiles and writes; diagnostics go to standard error.
   func run() throws(CommandFailure) -> ExitCode {
+    let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
     let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
     let dataFile = try data.map { path throws(CommandFailure) in
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
@@ -65,12 +83,13 @@ struct RenderCommand {
     guard let document = result.document else {
       return ExitCode.forDiagnostics(result.diagnostics)
     }
-    let text =
+    let bytes: [UInt8] =
       switch target {
-      case "ir": document.dump()
-      default: PlainTextWriter().write(document)
+      case "ir": Array(document.dump().utf8)
+      case "text": Array(PlainTextWriter().write(document).utf8)
+      default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources)
       }
-    try Console.write(Array(text.utf8), to: output)
+    try Console.write(bytes, to: output)
     return .ok
   }
 }

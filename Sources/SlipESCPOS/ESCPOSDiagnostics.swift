@@ -1,0 +1,112 @@
+import SlipIR
+
+/// Something the writer changed to make a document printable: a value, like the compiler's
+/// warnings, with the template location it concerns.
+public struct ESCPOSWarning: Sendable, Equatable, CustomStringConvertible {
+  /// Stable identifier, `W06xx`.
+  public var id: String
+  /// What happened: lower-case, no final period, characters quoted as `'x'`.
+  public var message: String
+  /// The template text it concerns.
+  public var source: SourceSpan?
+
+  /// A warning.
+  public init(id: String, message: String, source: SourceSpan?) {
+    self.id = id
+    self.message = message
+    self.source = source
+  }
+
+  /// `path:line:col: warning: message [ID]`, with `sources` naming the files (``Document/sources``).
+  public func formatted(sources: [String]) -> String {
+    var place = ""
+    if let source {
+      let path = source.file < sources.count ? sources[source.file] : "file\(source.file)"
+      place = "\(path):\(source.line):\(source.column): "
+    }
+    return "\(place)warning: \(message) [\(id)]"
+  }
+
+  /// The message and its identifier.
+  public var description: String { "\(message) [\(id)]" }
+}
+
+/// A document this printer cannot print at all.
+public struct ESCPOSError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Stable identifier, `E06xx`.
+  public var id: String
+  /// What is wrong.
+  public var message: String
+  /// What to do about it.
+  public var help: String?
+
+  /// An error.
+  public init(id: String, message: String, help: String? = nil) {
+    self.id = id
+    self.message = message
+    self.help = help
+  }
+
+  /// The message and its identifier.
+  public var description: String { "\(message) [\(id)]" }
+}
+
+// The writer's messages, alphabetical; nothing else in the module words a warning or error.
+extension ESCPOSWarning {
+  static func charactersWithoutCodePage(_ characters: [String], printer: String, at source: SourceSpan?)
+    -> Self
+  {
+    let list = characters.map { character in
+      let codes = character.unicodeScalars.map { "U+" + hex($0.value) }.joined(separator: " ")
+      return "'\(character)' (\(codes))"
+    }
+    return Self(
+      id: "W0601",
+      message: "no code page of printer '\(printer)' has \(list.joined(separator: ", ")); printed as '?'",
+      source: source)
+  }
+
+  static func controlCharactersRemoved(_ count: Int, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0602",
+      message: "removed \(count) control character\(count == 1 ? "" : "s") from the text; "
+        + "a printer would run \(count == 1 ? "it" : "them") as commands",
+      source: source)
+  }
+
+  static func drawerPinMissing(_ pin: Int, printer: String, pins: [Int], at source: SourceSpan?) -> Self {
+    let has =
+      pins.isEmpty
+      ? "no cash-drawer port"
+      : "drawer pin\(pins.count == 1 ? "" : "s") \(pins.map(String.init).joined(separator: " and "))"
+    return Self(
+      id: "W0603",
+      message: "printer '\(printer)' has \(has), not pin \(pin); the drawer kick is left out",
+      source: source)
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+extension ESCPOSError {
+  static func fontMissing(_ font: Font, printer: String) -> Self {
+    Self(
+      id: "E0602",
+      message: "the template uses font \(font.rawValue), which printer '\(printer)' does not have",
+      help: "use font=A in the template, or a printer profile with font \(font.rawValue)")
+  }
+
+  static func paperTooWide(
+    paper: String, font: Font, columns: Int, printer: String, printerColumns: Int, printerDots: Int
+  ) -> Self {
+    Self(
+      id: "E0601",
+      message: "the template is laid out for \(paper) paper, \(columns) columns of font \(font.rawValue); "
+        + "printer '\(printer)' prints \(printerColumns) (\(printerDots) dots)",
+      help: "choose a printer for \(paper) paper ('slip printers' lists them), "
+        + "or lay the template out for this one (receipt paper=... columns=\(printerColumns))")
+  }
+}

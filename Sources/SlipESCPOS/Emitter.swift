@@ -1,0 +1,388 @@
+import SlipIR
+
+/// The bytes that start commands.
+enum ControlByte {
+  static let lineFeed: UInt8 = 0x0A
+  static let escape: UInt8 = 0x1B
+  static let groupSeparator: UInt8 = 0x1D
+}
+
+/// Writes jobs into a buffer, tracking what the printer's settings are, so each command is sent
+/// only when it changes something.
+struct Emitter {
+  private typealias Byte = ControlByte
+
+  /// The stream so far.
+  private(set) var bytes: [UInt8] = []
+  /// Warnings of finished jobs, in document order.
+  private(set) var warnings: [ESCPOSWarning] = []
+
+  private let profile: PrinterProfile
+  private let encoder: TextEncoder
+
+  // The printer's settings as this job left them; `ESC @` restores these defaults.
+  private var font = Font.a
+  private var scale = Scale.normal
+  private var bold = false
+  private var underline = false
+  private var invert = false
+  private var margin = 0
+  /// Index into the encoder's pages; nil until the job selects one, since `ESC @` restores the
+  /// page the printer's own settings say, which a profile cannot know for sure.
+  private var page: Int?
+
+  // Where the job is, so choosing a code page can look at the text still to come.
+  private var blocks: [Block] = []
+  private var blockIndex = 0
+  private var runIndex = 0
+
+  /// This job's warnings; characters without a code page are gathered per template location.
+  private var pending: [Pending] = []
+  private enum Pending {
+    case warning(ESCPOSWarning)
+    case missing(source: SourceSpan?, characters: [String])
+  }
+
+  init(profile: PrinterProfile, encoder: TextEncoder) {
+    self.profile = profile
+    self.encoder = encoder
+    bytes.reserveCapacity(1024)
+  }
+
+  // MARK: Jobs and blocks
+
+  /// One receipt, from `ESC @` to the reset of what it changed.
+  mutating func job(_ document: Document) throws(ESCPOSError) {
+    let margin = try leftMargin(for: document)
+    blocks = document.blocks
+    bytes += [Byte.escape, 0x40]
+    (font, scale, bold, underline, invert, self.margin, page) = (.a, .normal, false, false, false, 0, nil)
+    if margin > 0 { setMargin(margin) }
+    for index in blocks.indices {
+      blockIndex = index
+      runIndex = 0
+      switch blocks[index] {
+      case .text(let line): write(line)
+      case .rule(let rule): write(rule)
+      case .feed(let paper): feed(lines: paper.lines)
+      case .cut(let cut): write(cut)
+      case .drawer(let kick): write(kick)
+      }
+    }
+    select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
+    if self.margin != 0 { setMargin(0) }
+    blocks = []
+    finishWarnings()
+  }
+
+  /// Checks that the template fits the printer and returns the left margin that places it.
+  private func leftMargin(for document: Document) throws(ESCPOSError) -> Int {
+    var used: Set<Font> = []
+    for block in document.blocks {
+      switch block {
+      case .text(let line): used.insert(line.font)
+      case .rule(let rule): used.insert(rule.font)
+      case .feed, .cut, .drawer: break
+      }
+    }
+    var contentDots = 0
+    for font in Font.allCases where used.contains(font) {
+      guard let metrics = profile.metrics(font) else {
+        throw .fontMissing(font, printer: profile.id)
+      }
+      let columns = document.media.columns(for: font)
+      guard columns <= metrics.columns else {
+        throw .paperTooWide(
+          paper: document.media.paper, font: font, columns: columns, printer: profile.id,
+          printerColumns: metrics.columns, printerDots: profile.dots)
+      }
+      contentDots = max(contentDots, columns * metrics.width)
+    }
+    guard profile.narrowPlacement == .center, contentDots > 0 else { return 0 }
+    return max(0, (profile.dots - contentDots) / 2)
+  }
+
+  /// A line: runs at their columns, gaps filled with spaces, then `LF`.
+  private mutating func write(_ line: TextLine) {
+    var column = 0
+    var previous: TextStyle?
+    for (index, run) in line.runs.enumerated() {
+      runIndex = index
+      if run.column > column {
+        // Gaps are counted in the paper's columns at normal width, as the text backend counts
+        // them, and keep the line's height so an inverted bar stays whole between inverted runs.
+        let bar = (previous?.invert ?? false) && run.style.invert
+        select(
+          font: line.font, scale: Scale(width: 1, height: line.scale.height), bold: nil, underline: false,
+          invert: bar)
+        spaces((run.column - column) * line.scale.width)
+        column = run.column
+      }
+      select(
+        font: line.font, scale: line.scale, bold: run.style.bold, underline: run.style.underline,
+        invert: run.style.invert)
+      let cells = encode(run.text, source: run.source)
+      if cells < run.width { spaces(run.width - cells) }
+      column += max(run.width, cells)
+      previous = run.style
+    }
+    bytes.append(Byte.lineFeed)
+  }
+
+  /// A rule: its character repeated across the line.
+  private mutating func write(_ rule: RuleLine) {
+    select(
+      font: rule.font, scale: .normal, bold: rule.style.bold, underline: rule.style.underline,
+      invert: rule.style.invert)
+    let cells = encode(rule.character, source: rule.source)
+    if cells > 0 {
+      // The character's own bytes are the last ones written, after any `ESC t`.
+      let pattern = Array(bytes[(bytes.count - cells)...])
+      var printed = cells
+      while printed + cells <= rule.columns {
+        bytes += pattern
+        printed += cells
+      }
+    }
+    bytes.append(Byte.lineFeed)
+  }
+
+  /// Blank paper, `ESC d n` (at most 255 lines a command).
+  private mutating func feed(lines: Int) {
+    var left = lines
+    while left > 0 {
+      let count = min(left, 255)
+      bytes += [Byte.escape, 0x64, UInt8(count)]
+      left -= count
+    }
+  }
+
+  /// Feeds the paper past the blade, then cuts with `GS V` if there is a cutter.
+  private mutating func write(_ cut: Cut) {
+    feed(lines: profile.cutter.feedLines)
+    let kinds = profile.cutter.kinds
+    guard let kind = kinds.contains(cut.kind) ? cut.kind : kinds.first else { return }
+    bytes += [Byte.groupSeparator, 0x56, kind == .full ? 0 : 1]
+  }
+
+  /// `ESC p m t1 t2`: a pulse on pin 2 (m = 0) or 5 (m = 1), times in units of 2 ms.
+  private mutating func write(_ kick: DrawerKick) {
+    guard kick.pin == 2 || kick.pin == 5, profile.drawerPins.contains(kick.pin) else {
+      pending.append(
+        .warning(.drawerPinMissing(kick.pin, printer: profile.id, pins: profile.drawerPins, at: kick.source)))
+      return
+    }
+    func units(_ milliseconds: Int) -> UInt8 { UInt8(min(255, max(1, (milliseconds + 1) / 2))) }
+    bytes += [
+      Byte.escape, 0x70, kick.pin == 2 ? 0 : 1, units(kick.onMilliseconds), units(kick.offMilliseconds),
+    ]
+  }
+
+  // MARK: Settings
+
+  /// Sends the commands that make the settings these; `bold: nil` leaves bold as it is (spaces
+  /// look the same either way).
+  private mutating func select(font: Font, scale: Scale, bold: Bool?, underline: Bool, invert: Bool) {
+    if font != self.font {
+      bytes += [Byte.escape, 0x4D, font == .a ? 0 : 1]
+      self.font = font
+    }
+    if scale != self.scale {
+      let width = UInt8(min(8, max(1, scale.width)) - 1)
+      let height = UInt8(min(8, max(1, scale.height)) - 1)
+      bytes += [Byte.groupSeparator, 0x21, width << 4 | height]
+      self.scale = scale
+    }
+    if let bold, bold != self.bold {
+      bytes += [Byte.escape, 0x45, bold ? 1 : 0]
+      self.bold = bold
+    }
+    if underline != self.underline {
+      bytes += [Byte.escape, 0x2D, underline ? 1 : 0]
+      self.underline = underline
+    }
+    if invert != self.invert {
+      bytes += [Byte.groupSeparator, 0x42, invert ? 1 : 0]
+      self.invert = invert
+    }
+  }
+
+  /// `GS L nL nH`: the left margin in dots (the motion unit `ESC @` leaves on these printers).
+  private mutating func setMargin(_ dots: Int) {
+    let clamped = min(dots, 0xFFFF)
+    bytes += [Byte.groupSeparator, 0x4C, UInt8(clamped & 0xFF), UInt8(clamped >> 8)]
+    margin = clamped
+  }
+
+  private mutating func spaces(_ count: Int) {
+    if count > 0 { bytes += repeatElement(0x20, count: count) }
+  }
+
+  // MARK: Text
+
+  /// Appends `text` in the profile's code pages and returns how many cells it took.
+  private mutating func encode(_ text: String, source: SourceSpan?) -> Int {
+    // Printable ASCII is the same bytes on every page.
+    let utf8 = text.utf8
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      bytes += utf8
+      return utf8.count
+    }
+    // One scalar a cell when every scalar is printable ASCII or in some page: the usual case
+    // for accented text, checked with array lookups before anything is written.
+    let scalars = text.unicodeScalars
+    let simple = scalars.allSatisfy { scalar in
+      let value = scalar.value
+      return (value >= 0x20 && value < 0x7F) || (value != 0xAD && encoder.pagesHaving(value) != 0)
+    }
+    guard simple else { return encodeByCharacter(text, source: source) }
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      let value = scalars[index].value
+      if value < 0x80 {
+        bytes.append(UInt8(value))
+      } else {
+        put(value, pages: encoder.pagesHaving(value), rest: scalars[index...])
+      }
+      scalars.formIndex(after: &index)
+    }
+    return scalars.count
+  }
+
+  /// The careful path, a grapheme cluster at a time: drops controls (with a warning) and
+  /// zero-width format characters, encodes decomposed clusters by their composed form, and prints
+  /// `?` for what no page has, padded to the columns the layout gave the cluster.
+  private mutating func encodeByCharacter(_ text: String, source: SourceSpan?) -> Int {
+    var cells = 0
+    var controls = 0
+    var missing: [String] = []
+    var seen: Set<String> = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(after: index)
+      var kept: [Unicode.Scalar] = []
+      for scalar in text.unicodeScalars[index..<next] {
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) {
+          controls += 1
+        } else if !Self.takesNoRoom(scalar) {
+          kept.append(scalar)
+        }
+      }
+      defer { index = next }
+      guard let first = kept.first else { continue }
+      let rest = text.unicodeScalars[index...]
+      if kept.count == 1, first.value < 0x7F {
+        bytes.append(UInt8(first.value))
+        cells += 1
+        continue
+      }
+      let single = kept.count == 1 ? first.value : encoder.composedScalar(of: kept)
+      if let single, encoder.pagesHaving(single) != 0 {
+        put(single, pages: encoder.pagesHaving(single), rest: rest)
+        cells += 1
+        continue
+      }
+      let cluster = String(String.UnicodeScalarView(kept))
+      if seen.insert(cluster).inserted { missing.append(cluster) }
+      let width = CellWidth.isWide(first) ? 2 : 1
+      bytes.append(0x3F)  // '?'
+      spaces(width - 1)
+      cells += width
+    }
+    if controls > 0 {
+      pending.append(.warning(.controlCharactersRemoved(controls, at: source)))
+    }
+    if !missing.isEmpty { noteMissing(missing, at: source) }
+    return cells
+  }
+
+  /// Soft hyphens, format characters (zero-width joiners and spaces, byte-order marks) and
+  /// variation selectors: nothing to print, and no column in the layout.
+  private static func takesNoRoom(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value == 0xAD || (0xFE00...0xFE0F).contains(value) { return true }
+    return value >= 0x300 && scalar.properties.generalCategory == .format
+  }
+
+  /// Writes a scalar some page has, switching page (`ESC t n`) when the current one lacks it.
+  @inline(__always)
+  private mutating func put(_ value: UInt32, pages: UInt64, rest: Substring.UnicodeScalarView) {
+    if let page, pages & (1 << UInt64(page)) != 0 {
+      bytes.append(encoder.byte(of: value, inPage: page))
+      return
+    }
+    let chosen = choosePage(pages, rest: rest)
+    bytes += [Byte.escape, 0x74, encoder.pages[chosen].number]
+    page = chosen
+    bytes.append(encoder.byte(of: value, inPage: chosen))
+  }
+
+  /// Among `candidates`, the page that prints the longest stretch of the text still to come
+  /// (this text, then the following runs and blocks) without switching again; the lowest
+  /// `ESC t` number on a tie.
+  private func choosePage(_ candidates: UInt64, rest: Substring.UnicodeScalarView) -> Int {
+    var remaining = candidates
+    var steps = 0
+    /// Narrows by one text; false when the look-ahead is over.
+    func narrow(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+      for scalar in scalars where scalar.value >= 0x80 {
+        let having = encoder.pagesHaving(scalar.value)
+        if having == 0 { continue }  // printed as '?' on any page
+        let narrowed = remaining & having
+        if narrowed == 0 { return false }
+        remaining = narrowed
+        steps += 1
+        if steps >= 64 || remaining & (remaining - 1) == 0 { return false }
+      }
+      return true
+    }
+    var going = narrow(rest)
+    var texts = 0
+    var block = blockIndex
+    var run = runIndex + 1
+    while going, block < blocks.count, texts < 256 {
+      switch blocks[block] {
+      case .text(let line) where run < line.runs.count:
+        going = narrow(line.runs[run].text.unicodeScalars)
+        run += 1
+        texts += 1
+        continue
+      case .rule(let rule) where block > blockIndex:
+        going = narrow(rule.character.unicodeScalars)
+        texts += 1
+      default:
+        break
+      }
+      block += 1
+      run = 0
+    }
+    return remaining.trailingZeroBitCount
+  }
+
+  // MARK: Warnings
+
+  private mutating func noteMissing(_ characters: [String], at source: SourceSpan?) {
+    // A loop prints the same template text many times: one warning per place.
+    for (index, entry) in pending.enumerated() {
+      if case .missing(let place, var known) = entry, place == source {
+        for character in characters where !known.contains(character) { known.append(character) }
+        pending[index] = .missing(source: place, characters: known)
+        return
+      }
+    }
+    pending.append(.missing(source: source, characters: characters))
+  }
+
+  private mutating func finishWarnings() {
+    for entry in pending {
+      switch entry {
+      case .warning(let warning):
+        if !warnings.contains(warning) { warnings.append(warning) }
+      case .missing(let source, let characters):
+        warnings.append(.charactersWithoutCodePage(characters, printer: profile.id, at: source))
+      }
+    }
+    pending = []
+  }
+}

@@ -1,0 +1,118 @@
+import SlipIR
+
+/// Turns text into bytes in the code pages one printer has, choosing a page per character and
+/// switching (`ESC t`) only when the current page lacks the next character.
+///
+/// Built once per profile: flat tables indexed by scalar make a lookup an array access, so text
+/// full of accents costs little more than ASCII (ReceiptPrinterEncoder's automatic pages cost it
+/// 10×).
+struct TextEncoder: Sendable {
+  /// The profile's encodable pages, by ascending `ESC t` number.
+  let pages: [(number: UInt8, page: CodePage)]
+  /// For each scalar below `limit`, a bit per page in `pages` that has it.
+  private let coverage: [UInt64]
+  /// For each page, the byte of each scalar below `limit` (valid where `coverage` says so).
+  private let bytes: [[UInt8]]
+  /// One past the largest scalar any page has.
+  private let limit: Int
+
+  /// An encoder for the encodable pages of `entries` (at most 64 are used).
+  init(_ entries: [CodePageEntry]) {
+    let usable = entries.filter { $0.page.isEncodable && (0...255).contains($0.number) }.prefix(64)
+    pages = usable.map { (UInt8($0.number), $0.page) }
+    var largest = 0x80
+    for entry in usable {
+      for value in entry.page.upperHalf ?? [] { largest = max(largest, Int(value) + 1) }
+    }
+    limit = largest
+    var coverage = [UInt64](repeating: 0, count: largest)
+    var bytes: [[UInt8]] = []
+    for (index, entry) in usable.enumerated() {
+      var table = [UInt8](repeating: 0, count: largest)
+      for (offset, value) in (entry.page.upperHalf ?? []).enumerated() where value != 0 {
+        // A page that lists a scalar twice keeps the first byte.
+        if coverage[Int(value)] & (1 << UInt64(index)) == 0 {
+          table[Int(value)] = UInt8(0x80 + offset)
+          coverage[Int(value)] |= 1 << UInt64(index)
+        }
+      }
+      bytes.append(table)
+    }
+    self.coverage = coverage
+    self.bytes = bytes
+  }
+
+  /// The pages (bit per index into `pages`) that have `scalar`; 0 when none does.
+  @inline(__always)
+  func pagesHaving(_ scalar: UInt32) -> UInt64 {
+    scalar < limit ? coverage[Int(scalar)] : 0
+  }
+
+  /// The byte of `scalar` in page `index`, which must have it.
+  @inline(__always)
+  func byte(of scalar: UInt32, inPage index: Int) -> UInt8 {
+    bytes[index][Int(scalar)]
+  }
+
+  /// The page to switch to for the first scalar of `upcoming`, which `candidates` have: the one
+  /// that keeps the longest stretch of the following text without another switch, the lowest
+  /// `ESC t` number on a tie.
+  func choosePage(candidates: UInt64, upcoming: Substring.UnicodeScalarView) -> Int {
+    var remaining = candidates
+    var looked = 0
+    for scalar in upcoming {
+      let value = scalar.value
+      if value < 0x80 { continue }
+      let having = pagesHaving(value)
+      if having == 0 { continue }  // printed as '?' whatever the page
+      let narrowed = remaining & having
+      if narrowed == 0 { break }
+      remaining = narrowed
+      looked += 1
+      if looked == 64 || remaining & (remaining - 1) == 0 { break }
+    }
+    return remaining.trailingZeroBitCount
+  }
+}
+
+extension TextEncoder {
+  /// The one scalar some page has that is canonically equivalent to `scalars` ("e" + U+0301 is
+  /// "é"), for text that reached the writer decomposed; nil when there is none.
+  func composedScalar(of scalars: [Unicode.Scalar]) -> UInt32? {
+    // Only a Latin, Greek or Cyrillic letter with a few combining marks composes into a
+    // character of these pages.
+    guard let base = scalars.first, base.value < 0x500, scalars.count <= 4,
+      scalars.dropFirst().allSatisfy({ $0.properties.generalCategory == .nonspacingMark })
+    else { return nil }
+    let text = String(String.UnicodeScalarView(scalars))
+    var value: UInt32 = 0xA0
+    while value < UInt32(limit) {
+      // String equality is canonical equivalence, so this compares composed with decomposed.
+      if pagesHaving(value) != 0, let scalar = Unicode.Scalar(value), String(scalar) == text {
+        return value
+      }
+      value += 1
+    }
+    return nil
+  }
+}
+
+/// How many columns a character the printer cannot print took in the layout, so the `?` that
+/// replaces it keeps everything after it in place.
+enum CellWidth {
+  /// Whether `scalar` is East Asian Wide or Fullwidth, or an emoji shown as a picture.
+  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x1100 { return false }
+    if scalar.properties.isEmojiPresentation { return true }
+    return wideRanges.contains { $0.contains(value) }
+  }
+
+  /// The large W and F blocks of EastAsianWidth.txt (the writer only needs them for text no page
+  /// has; a run's total width from the layout corrects any difference at the end of the run).
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+  ]
+}

@@ -1,0 +1,115 @@
+import Foundation
+import SlipCore
+import SlipESCPOS
+import SlipIR
+import Testing
+
+/// What each receipt looks like as printer bytes, on every built-in printer.
+///
+/// Each folder under `Cases/` names a template and its data: `template.slip` and `data.json`
+/// beside the expected files, or a `source.txt` whose two lines are a bundled template and its
+/// data, relative to the package root. For each built-in profile it keeps `<profile>.bin` (the
+/// bytes) and `<profile>.disasm` (their listing, what a reviewer reads in a diff), plus
+/// `<profile>.warnings` when the writer warned, or only `<profile>.error` when the template
+/// cannot print there. `scripts/emupos-check` feeds every `.bin` to an independent emulator.
+///
+/// `SLIP_RECORD=1 swift test --filter ESCPOSGoldenTests` rewrites the expected files and fails, so a
+/// recording run never passes CI by accident.
+@Suite struct ESCPOSGoldenTests {
+  static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Cases")
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The clock of every golden render, as `SOURCE_DATE_EPOCH` gives it to the CLI.
+  static let now = 1_764_511_509
+
+  static var caseNames: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  @Test func everyIssueCaseIsHere() {
+    let required = [
+      "kopi-senja", "warung-80", "latin-accents", "euro-sign", "cyrillic", "no-code-page", "injection",
+      "styles",
+    ]
+    #expect(required.allSatisfy(Self.caseNames.contains))
+  }
+
+  /// The template and data files of a case.
+  static func inputs(_ folder: URL) throws -> (template: URL, data: URL?) {
+    let source = folder.appendingPathComponent("source.txt")
+    if let lines = try? String(contentsOf: source, encoding: .utf8).split(separator: "\n") {
+      let template = packageRoot.appendingPathComponent(String(lines[0]))
+      return (template, lines.count > 1 ? packageRoot.appendingPathComponent(String(lines[1])) : nil)
+    }
+    let data = folder.appendingPathComponent("data.json")
+    return (
+      folder.appendingPathComponent("template.slip"),
+      FileManager.default.fileExists(atPath: data.path) ? data : nil
+    )
+  }
+
+  @Test(arguments: caseNames)
+  func golden(_ name: String) throws {
+    let folder = Self.casesDirectory.appendingPathComponent(name)
+    let (templateURL, dataURL) = try Self.inputs(folder)
+    let template = SourceFile(
+      path: templateURL.lastPathComponent, bytes: Array(try Data(contentsOf: templateURL)))
+    let data = try dataURL.map {
+      SourceFile(path: $0.lastPathComponent, bytes: Array(try Data(contentsOf: $0)))
+    }
+    let root = templateURL.deletingLastPathComponent().path
+    let compiler = Compiler(loader: FileSystemLoader(root: root, base: root))
+    let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(Self.now)))
+    let document = try #require(
+      result.document,
+      "\(name) does not compile: \(DiagnosticFormatter().format(result.diagnostics, sources: result.sources))"
+    )
+
+    var actual: [String: Data] = [:]
+    for profile in PrinterProfile.builtIn {
+      do {
+        let output = try ESCPOSWriter(profile: profile).emit(document)
+        actual["\(profile.id).bin"] = Data(output.bytes)
+        let listing = ESCPOSDisassembler(codePages: profile.codePages).listing(output.bytes)
+        actual["\(profile.id).disasm"] = Data(listing.utf8)
+        if !output.warnings.isEmpty {
+          let text = output.warnings.map { $0.formatted(sources: document.sources) + "\n" }.joined()
+          actual["\(profile.id).warnings"] = Data(text.utf8)
+        }
+      } catch {
+        actual["\(profile.id).error"] = Data("\(error)\n".utf8)
+      }
+    }
+
+    let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let expectedNames = existing.filter {
+      [".bin", ".disasm", ".warnings", ".error"].contains(where: $0.hasSuffix)
+    }
+    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+      for file in expectedNames where actual[file] == nil {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+      }
+      for (file, contents) in actual {
+        try contents.write(to: folder.appendingPathComponent(file))
+      }
+      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      return
+    }
+
+    #expect(
+      Set(expectedNames) == Set(actual.keys), "\(name): expected files differ from what the writer makes")
+    for (file, contents) in actual.sorted(by: { $0.key < $1.key }) {
+      let expected = try? Data(contentsOf: folder.appendingPathComponent(file))
+      if file.hasSuffix(".bin") {
+        // The listing beside it shows how; this catches what a listing cannot (image data).
+        #expect(contents == expected, "\(name)/\(file) differs")
+      } else {
+        #expect(
+          String(decoding: contents, as: UTF8.self) == expected.map { String(decoding: $0, as: UTF8.self) },
+          "\(name)/\(file) differs")
+      }
+    }
+  }
+}
