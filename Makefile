@@ -1,19 +1,32 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup
+.PHONY: sample test lint setup preview
 
 setup:
 	@scripts/setup
 
-# Renders the bundled sample receipt with its sample data.
+# Renders the bundled sample receipt with its sample data: as text, then as the ESC/POS bytes a
+# 58 mm printer gets, listed by 'slip disasm'.
 sample: setup
 	@swift build -c release --product slip -q
-	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json
+	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json --target text
+	@echo
+	@echo "# ESC/POS for a 58 mm printer (slip render ... | slip disasm -):"
+	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json | .build/release/slip disasm -
 
-# Runs the whole test suite, then the formatter's lint.
+# Runs the whole test suite, the ESC/POS goldens through the emupos emulator, then the lint.
 test: setup
 	swift test
+	scripts/emupos-check
 	swift format lint --strict --recursive Package.swift Sources Tests
 
 lint:
 	swift format lint --strict --recursive Package.swift Sources Tests
+
+# What a printer would print, drawn by emupos:
+#   make preview TEMPLATE=templates/kopi-senja.slip DATA=templates/kopi-senja.json PRINTER=generic-58
+# writes <template>.png here (PRINTER is optional: the generic printer of the template's paper).
+TEMPLATE ?= templates/kopi-senja.slip
+DATA ?= $(basename $(TEMPLATE)).json
+preview: setup
+	@scripts/emupos-preview $(TEMPLATE) $(if $(wildcard $(DATA)),--data $(DATA)) $(if $(PRINTER),--printer $(PRINTER))

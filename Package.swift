@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
+    .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [

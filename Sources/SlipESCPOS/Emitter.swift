@@ -55,7 +55,7 @@ struct Emitter {
   mutating func job(_ document: Document) throws(ESCPOSError) {
     let margin = try leftMargin(for: document)
     blocks = document.blocks
-    bytes += [Byte.escape, 0x40]
+    command(Byte.escape, 0x40)
     (font, scale, bold, underline, invert, self.margin, page) = (.a, .normal, false, false, false, 0, nil)
     if margin > 0 { setMargin(margin) }
     for index in blocks.indices {
@@ -77,16 +77,16 @@ struct Emitter {
 
   /// Checks that the template fits the printer and returns the left margin that places it.
   private func leftMargin(for document: Document) throws(ESCPOSError) -> Int {
-    var used: Set<Font> = []
+    var used = (a: false, b: false)
     for block in document.blocks {
       switch block {
-      case .text(let line): used.insert(line.font)
-      case .rule(let rule): used.insert(rule.font)
+      case .text(let line): if line.font == .a { used.a = true } else { used.b = true }
+      case .rule(let rule): if rule.font == .a { used.a = true } else { used.b = true }
       case .feed, .cut, .drawer: break
       }
     }
     var contentDots = 0
-    for font in Font.allCases where used.contains(font) {
+    for font in Font.allCases where font == .a ? used.a : used.b {
       guard let metrics = profile.metrics(font) else {
         throw .fontMissing(font, printer: profile.id)
       }
@@ -137,11 +137,12 @@ struct Emitter {
     let cells = encode(rule.character, source: rule.source)
     if cells > 0 {
       // The character's own bytes are the last ones written, after any `ESC t`.
-      let pattern = Array(bytes[(bytes.count - cells)...])
-      var printed = cells
-      while printed + cells <= rule.columns {
-        bytes += pattern
-        printed += cells
+      let repeats = rule.columns / cells - 1
+      if cells == 1, let byte = bytes.last {
+        bytes.append(contentsOf: repeatElement(byte, count: max(0, repeats)))
+      } else {
+        let pattern = Array(bytes[(bytes.count - cells)...])
+        for _ in 0..<max(0, repeats) { bytes += pattern }
       }
     }
     bytes.append(Byte.lineFeed)
@@ -152,7 +153,7 @@ struct Emitter {
     var left = lines
     while left > 0 {
       let count = min(left, 255)
-      bytes += [Byte.escape, 0x64, UInt8(count)]
+      command(Byte.escape, 0x64, UInt8(count))
       left -= count
     }
   }
@@ -162,7 +163,7 @@ struct Emitter {
     feed(lines: profile.cutter.feedLines)
     let kinds = profile.cutter.kinds
     guard let kind = kinds.contains(cut.kind) ? cut.kind : kinds.first else { return }
-    bytes += [Byte.groupSeparator, 0x56, kind == .full ? 0 : 1]
+    command(Byte.groupSeparator, 0x56, kind == .full ? 0 : 1)
   }
 
   /// `ESC p m t1 t2`: a pulse on pin 2 (m = 0) or 5 (m = 1), times in units of 2 ms.
@@ -173,9 +174,8 @@ struct Emitter {
       return
     }
     func units(_ milliseconds: Int) -> UInt8 { UInt8(min(255, max(1, (milliseconds + 1) / 2))) }
-    bytes += [
-      Byte.escape, 0x70, kick.pin == 2 ? 0 : 1, units(kick.onMilliseconds), units(kick.offMilliseconds),
-    ]
+    command(Byte.escape, 0x70, kick.pin == 2 ? 0 : 1, units(kick.onMilliseconds))
+    bytes.append(units(kick.offMilliseconds))
   }
 
   // MARK: Settings
@@ -184,25 +184,25 @@ struct Emitter {
   /// look the same either way).
   private mutating func select(font: Font, scale: Scale, bold: Bool?, underline: Bool, invert: Bool) {
     if font != self.font {
-      bytes += [Byte.escape, 0x4D, font == .a ? 0 : 1]
+      command(Byte.escape, 0x4D, font == .a ? 0 : 1)
       self.font = font
     }
     if scale != self.scale {
       let width = UInt8(min(8, max(1, scale.width)) - 1)
       let height = UInt8(min(8, max(1, scale.height)) - 1)
-      bytes += [Byte.groupSeparator, 0x21, width << 4 | height]
+      command(Byte.groupSeparator, 0x21, width << 4 | height)
       self.scale = scale
     }
     if let bold, bold != self.bold {
-      bytes += [Byte.escape, 0x45, bold ? 1 : 0]
+      command(Byte.escape, 0x45, bold ? 1 : 0)
       self.bold = bold
     }
     if underline != self.underline {
-      bytes += [Byte.escape, 0x2D, underline ? 1 : 0]
+      command(Byte.escape, 0x2D, underline ? 1 : 0)
       self.underline = underline
     }
     if invert != self.invert {
-      bytes += [Byte.groupSeparator, 0x42, invert ? 1 : 0]
+      command(Byte.groupSeparator, 0x42, invert ? 1 : 0)
       self.invert = invert
     }
   }
@@ -210,8 +210,17 @@ struct Emitter {
   /// `GS L nL nH`: the left margin in dots (the motion unit `ESC @` leaves on these printers).
   private mutating func setMargin(_ dots: Int) {
     let clamped = min(dots, 0xFFFF)
-    bytes += [Byte.groupSeparator, 0x4C, UInt8(clamped & 0xFF), UInt8(clamped >> 8)]
+    command(Byte.groupSeparator, 0x4C, UInt8(clamped & 0xFF), UInt8(clamped >> 8))
     margin = clamped
+  }
+
+  /// Appends a command's bytes; variadic-free, so nothing is allocated for them.
+  @inline(__always)
+  private mutating func command(_ a: UInt8, _ b: UInt8, _ c: UInt8? = nil, _ d: UInt8? = nil) {
+    bytes.append(a)
+    bytes.append(b)
+    if let c { bytes.append(c) }
+    if let d { bytes.append(d) }
   }
 
   private mutating func spaces(_ count: Int) {
@@ -221,32 +230,68 @@ struct Emitter {
   // MARK: Text
 
   /// Appends `text` in the profile's code pages and returns how many cells it took.
+  ///
+  /// One scalar a cell when every scalar is printable ASCII or in some page: the usual case, even
+  /// for accented text, decoded straight from the UTF-8. Anything else (controls, characters no
+  /// page has, invisible ones) undoes that and takes the careful path.
   private mutating func encode(_ text: String, source: SourceSpan?) -> Int {
-    // Printable ASCII is the same bytes on every page.
-    let utf8 = text.utf8
-    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      bytes += utf8
-      return utf8.count
-    }
-    // One scalar a cell when every scalar is printable ASCII or in some page: the usual case
-    // for accented text, checked with array lookups before anything is written.
-    let scalars = text.unicodeScalars
-    let simple = scalars.allSatisfy { scalar in
-      let value = scalar.value
-      return (value >= 0x20 && value < 0x7F) || (value != 0xAD && encoder.pagesHaving(value) != 0)
-    }
-    guard simple else { return encodeByCharacter(text, source: source) }
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let value = scalars[index].value
-      if value < 0x80 {
-        bytes.append(UInt8(value))
-      } else {
-        put(value, pages: encoder.pagesHaving(value), rest: scalars[index...])
+    let start = bytes.count
+    let startPage = page
+    var copy = text
+    if let cells = copy.withUTF8({ encodeSimple($0) }) { return cells }
+    bytes.removeSubrange(start...)
+    page = startPage
+    return encodeByCharacter(text, source: source)
+  }
+
+  /// The fast path over valid UTF-8 (a String's always is): printable ASCII is copied in runs,
+  /// since it is the same bytes on every page; nil as soon as a scalar needs care.
+  private mutating func encodeSimple(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    var runStart = 0
+    var continuationBytes = 0
+    while index < utf8.count {
+      let lead = utf8[index]
+      if lead < 0x80 {
+        guard lead >= 0x20 && lead != 0x7F else { return nil }
+        index += 1
+        continue
       }
-      scalars.formIndex(after: &index)
+      if runStart < index {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      }
+      var value: UInt32
+      var length: Int
+      if lead < 0xE0 {
+        value = UInt32(lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F)
+        length = 2
+      } else if lead < 0xF0 {
+        value =
+          UInt32(lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F)
+        length = 3
+      } else {
+        value = UInt32(lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12
+        value |= UInt32(utf8[index + 2] & 0x3F) << 6 | UInt32(utf8[index + 3] & 0x3F)
+        length = 4
+      }
+      // C1 controls are in no page; the soft hyphen is, but takes no column.
+      let pages = encoder.pagesHaving(value)
+      guard pages != 0, value != 0xAD else { return nil }
+      if let page, pages & (1 << UInt64(page)) != 0 {
+        bytes.append(encoder.byte(of: value, inPage: page))
+      } else {
+        let rest = String(decoding: UnsafeBufferPointer(rebasing: utf8[index...]), as: UTF8.self)
+        switchPage(to: choosePage(pages, rest: rest.unicodeScalars))
+        bytes.append(encoder.byte(of: value, inPage: page ?? 0))
+      }
+      index += length
+      runStart = index
+      continuationBytes += length - 1
     }
-    return scalars.count
+    if runStart < index {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+    }
+    return utf8.count - continuationBytes
   }
 
   /// The careful path, a grapheme cluster at a time: drops controls (with a warning) and
@@ -306,22 +351,25 @@ struct Emitter {
   }
 
   /// Writes a scalar some page has, switching page (`ESC t n`) when the current one lacks it.
-  @inline(__always)
   private mutating func put(_ value: UInt32, pages: UInt64, rest: Substring.UnicodeScalarView) {
     if let page, pages & (1 << UInt64(page)) != 0 {
       bytes.append(encoder.byte(of: value, inPage: page))
       return
     }
-    let chosen = choosePage(pages, rest: rest)
-    bytes += [Byte.escape, 0x74, encoder.pages[chosen].number]
-    page = chosen
-    bytes.append(encoder.byte(of: value, inPage: chosen))
+    switchPage(to: choosePage(pages, rest: rest))
+    bytes.append(encoder.byte(of: value, inPage: page ?? 0))
+  }
+
+  /// `ESC t n`: page `index` of the encoder's pages.
+  private mutating func switchPage(to index: Int) {
+    command(Byte.escape, 0x74, encoder.pages[index].number)
+    page = index
   }
 
   /// Among `candidates`, the page that prints the longest stretch of the text still to come
   /// (this text, then the following runs and blocks) without switching again; the lowest
   /// `ESC t` number on a tie.
-  private func choosePage(_ candidates: UInt64, rest: Substring.UnicodeScalarView) -> Int {
+  private func choosePage(_ candidates: UInt64, rest: some Sequence<Unicode.Scalar>) -> Int {
     var remaining = candidates
     var steps = 0
     /// Narrows by one text; false when the look-ahead is over.

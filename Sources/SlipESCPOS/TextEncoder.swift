@@ -11,8 +11,9 @@ struct TextEncoder: Sendable {
   let pages: [(number: UInt8, page: CodePage)]
   /// For each scalar below `limit`, a bit per page in `pages` that has it.
   private let coverage: [UInt64]
-  /// For each page, the byte of each scalar below `limit` (valid where `coverage` says so).
-  private let bytes: [[UInt8]]
+  /// The byte of each scalar below `limit` in each page, page after page (valid where `coverage`
+  /// says so): one flat array, so a lookup is one index computation.
+  private let bytes: [UInt8]
   /// One past the largest scalar any page has.
   private let limit: Int
 
@@ -26,17 +27,15 @@ struct TextEncoder: Sendable {
     }
     limit = largest
     var coverage = [UInt64](repeating: 0, count: largest)
-    var bytes: [[UInt8]] = []
+    var bytes = [UInt8](repeating: 0, count: largest * usable.count)
     for (index, entry) in usable.enumerated() {
-      var table = [UInt8](repeating: 0, count: largest)
       for (offset, value) in (entry.page.upperHalf ?? []).enumerated() where value != 0 {
         // A page that lists a scalar twice keeps the first byte.
         if coverage[Int(value)] & (1 << UInt64(index)) == 0 {
-          table[Int(value)] = UInt8(0x80 + offset)
+          bytes[index * largest + Int(value)] = UInt8(0x80 + offset)
           coverage[Int(value)] |= 1 << UInt64(index)
         }
       }
-      bytes.append(table)
     }
     self.coverage = coverage
     self.bytes = bytes
@@ -51,27 +50,7 @@ struct TextEncoder: Sendable {
   /// The byte of `scalar` in page `index`, which must have it.
   @inline(__always)
   func byte(of scalar: UInt32, inPage index: Int) -> UInt8 {
-    bytes[index][Int(scalar)]
-  }
-
-  /// The page to switch to for the first scalar of `upcoming`, which `candidates` have: the one
-  /// that keeps the longest stretch of the following text without another switch, the lowest
-  /// `ESC t` number on a tie.
-  func choosePage(candidates: UInt64, upcoming: Substring.UnicodeScalarView) -> Int {
-    var remaining = candidates
-    var looked = 0
-    for scalar in upcoming {
-      let value = scalar.value
-      if value < 0x80 { continue }
-      let having = pagesHaving(value)
-      if having == 0 { continue }  // printed as '?' whatever the page
-      let narrowed = remaining & having
-      if narrowed == 0 { break }
-      remaining = narrowed
-      looked += 1
-      if looked == 64 || remaining & (remaining - 1) == 0 { break }
-    }
-    return remaining.trailingZeroBitCount
+    bytes[index &* limit &+ Int(scalar)]
   }
 }
 
