@@ -22,12 +22,15 @@ let package = Package(
     .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
     // The command line, a thin layer over the libraries.
     .executableTarget(name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS"]),
+    // Measures compile-once / render-many; run through scripts/bench (make bench).
+    .executableTarget(
+      name: "SlipBench", dependencies: ["SlipCore", "SlipText"], path: "Benchmarks/SlipBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
       dependencies: ["SlipCore", "SlipIR", "SlipText"],
-      exclude: ["Cases"]
+      exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),

@@ -96,10 +96,14 @@ public struct CompiledTemplate: Sendable {
   /// Warnings found while compiling; every rendering repeats them.
   public let warnings: [Diagnostic]
 
+  /// The template files' paths, as every rendered document lists them.
+  private let templatePaths: [String]
+
   init(checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic]) {
     self.checked = checked
     self.sources = sources
     self.warnings = warnings
+    self.templatePaths = sources.files.map(\.path)
   }
 
   /// What the template prints on.
@@ -127,7 +131,7 @@ public struct CompiledTemplate: Sendable {
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
-    var layout = Layout(media: checked.media, sources: sources, templateFiles: self.sources.files.count)
+    var layout = Layout(media: checked.media, sources: sources, templatePaths: templatePaths)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
     return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)

@@ -12,37 +12,32 @@ public struct PlainTextWriter: Sendable {
 
   /// The document as text, one line per printed line, trailing spaces trimmed.
   public func write(_ document: Document) -> String {
-    var out = ""
+    // One byte buffer and one String at the end: no string is built per line or per run.
+    var out: [UInt8] = []
+    out.reserveCapacity(document.blocks.count * 40)
     for block in document.blocks {
       switch block {
       case .text(let line):
         var column = 0
-        var text = ""
         for run in line.runs {
           if run.column > column {
-            text += String(repeating: " ", count: (run.column - column) * line.scale.width)
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (run.column - column) * line.scale.width))
             column = run.column
           }
-          text += run.text
+          out.append(contentsOf: run.text.utf8)
           column += run.width
         }
-        out += trimmingTrailingSpaces(text) + "\n"
+        while out.last == UInt8(ascii: " ") { out.removeLast() }
+        out.append(UInt8(ascii: "\n"))
       case .rule(let rule):
-        out += String(repeating: rule.character, count: rule.columns) + "\n"
+        for _ in 0..<rule.columns { out.append(contentsOf: rule.character.utf8) }
+        out.append(UInt8(ascii: "\n"))
       case .feed(let feed):
-        out += String(repeating: "\n", count: feed.lines)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: feed.lines))
       case .cut, .drawer:
         break
       }
     }
-    return out
-  }
-
-  private func trimmingTrailingSpaces(_ text: String) -> String {
-    var end = text.endIndex
-    while end > text.startIndex, text[text.index(before: end)] == " " {
-      end = text.index(before: end)
-    }
-    return String(text[..<end])
+    return String(decoding: out, as: UTF8.self)
   }
 }

@@ -4,33 +4,50 @@ struct Evaluator {
   /// Thrown once a diagnostic has been recorded, to abandon the current statement.
   private struct Reported: Error {}
 
-  /// A value with the JSON path it was read from (nil when computed), or a path that the data
-  /// does not have (false in a condition, an error elsewhere).
+  /// A value, or a path that the data does not have (false in a condition, an error elsewhere).
   private enum Operand {
-    case value(Value, path: String?)
+    case value(Value)
     case missing(Missing)
   }
 
-  /// A local variable: its value and, when it holds data, where in the data it came from.
+  /// A local name. Data paths for messages are worked out only when a message needs one, from
+  /// where the binding came from, so the render path builds no path strings.
   private struct Binding {
-    var value: Value
-    var path: String?
+    enum Kind {
+      /// `set name = …`, with the data path of its value when it was one.
+      case value(Value, path: String?)
+      /// A loop variable or `it`: element `index` of the list `list` evaluates to.
+      case element(Value, list: Expression, index: Int)
+      /// `loop` in a `for`: its members are computed on use, not stored.
+      case loop(index: Int, count: Int)
+      /// The fields of element `index` of `list`, as names inside `sum(…)` and `count(…)`.
+      case fields(JSONObject, list: Expression, index: Int)
+    }
+
+    /// The name (unused for `fields`, which binds every field's name).
+    var name: String
+    var kind: Kind
   }
 
   /// A data path that does not exist, with what does exist at its parent.
   private struct Missing {
-    var path: String
+    /// The expression that names it.
+    var expression: Expression
+    /// The last name of the path: the member or key that is not there.
     var name: String
+    /// The object that lacks it, for a member or key; nil for an unknown top-level name.
     var parent: Value?
-    var parentPath: String?
-    var range: SourceRange
+    /// The expression for that object.
+    var parentExpression: Expression?
   }
 
   private let filters: FilterCatalog
   private let root: JSONObject
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
-  private var scopes: [[String: Binding]] = [[:]]
+  /// Local names, innermost last; `scopeStarts` marks where each block's names begin.
+  private var bindings: [Binding] = []
+  private var scopeStarts: [Int] = [0]
   private var items: [LayoutItem] = []
   private var diagnostics: [Diagnostic] = []
   /// Diagnostics already given, by ID and place: a loop repeats a mistake, not its message.
@@ -44,6 +61,7 @@ struct Evaluator {
 
   /// The layout items and the problems found.
   mutating func evaluate(_ template: CheckedTemplate) -> (items: [LayoutItem], diagnostics: [Diagnostic]) {
+    items.reserveCapacity(template.body.count * 2)
     run(template.body)
     return (items, diagnostics)
   }
@@ -85,18 +103,22 @@ struct Evaluator {
     case .drawer(let pin, let on, let off, let range):
       items.append(.drawer(pin: pin, on: on, off: off, range))
     case .forEach(let variable, let sequence, let body, _):
-      let (list, listPath) = try located(sequence)
+      let list = try value(of: sequence)
       guard case .array(let elements) = list else {
         throw report(
-          .notAList(listPath ?? sequence.path ?? "the value", kind: list.kindName), at: sequence.range)
+          .notAList(dataPath(of: sequence) ?? sequence.path ?? "the value", kind: list.kindName),
+          at: sequence.range)
       }
-      scopes.append([:])
-      defer { scopes.removeLast() }
+      let start = bindings.count
+      scopeStarts.append(start)
+      defer {
+        scopeStarts.removeLast()
+        bindings.removeSubrange(start...)
+      }
       for (index, element) in elements.enumerated() {
-        scopes[scopes.count - 1] = [
-          variable: Binding(value: element, path: listPath.map { "\($0)[\(index)]" }),
-          "loop": Binding(value: Self.loopValue(index: index, count: elements.count), path: nil),
-        ]
+        bindings.removeSubrange(start...)
+        bindings.append(Binding(name: variable, kind: .element(element, list: sequence, index: index)))
+        bindings.append(Binding(name: "loop", kind: .loop(index: index, count: elements.count)))
         run(body)
       }
     case .conditional(let branches, let elseBody):
@@ -106,19 +128,35 @@ struct Evaluator {
       }
       if let elseBody { run(elseBody) }
     case .set(let name, let expression, _):
-      let (value, path) = try located(expression)
-      scopes[scopes.count - 1][name] = Binding(value: value, path: path)
+      let value = try value(of: expression)
+      let binding = Binding(name: name, kind: .value(value, path: dataPath(of: expression)))
+      let scope = (scopeStarts.last ?? 0)..<bindings.count
+      if let index = bindings[scope].lastIndex(where: { $0.name == name }) {
+        bindings[index] = binding
+      } else {
+        bindings.append(binding)
+      }
     }
   }
 
   /// `loop.index` (from 1), `loop.index0`, `loop.first`, `loop.last`, `loop.length`.
-  private static func loopValue(index: Int, count: Int) -> Value {
+  private static func loopMember(_ member: String, index: Int, count: Int) -> Value? {
+    switch member {
+    case "index": .number(ExactDecimal(index + 1))
+    case "index0": .number(ExactDecimal(index))
+    case "first": .bool(index == 0)
+    case "last": .bool(index == count - 1)
+    case "length": .number(ExactDecimal(count))
+    default: nil
+    }
+  }
+
+  /// `loop` as an object, for the rare template that uses it whole.
+  private static func loopObject(index: Int, count: Int) -> Value {
     var loop = JSONObject()
-    loop.set(.number(ExactDecimal(index + 1)), forKey: "index")
-    loop.set(.number(ExactDecimal(index)), forKey: "index0")
-    loop.set(.bool(index == 0), forKey: "first")
-    loop.set(.bool(index == count - 1), forKey: "last")
-    loop.set(.number(ExactDecimal(count)), forKey: "length")
+    for member in ["index", "index0", "first", "last", "length"] {
+      loop.set(loopMember(member, index: index, count: count) ?? .null, forKey: member)
+    }
     return .object(loop)
   }
 
@@ -134,6 +172,13 @@ struct Evaluator {
   }
 
   private mutating func render(_ template: TextTemplate) throws(Reported) -> String {
+    // A literal or a lone interpolation, the usual cases, need no concatenation.
+    if template.parts.count == 1 {
+      switch template.parts[0] {
+      case .text(let text, _): return text
+      case .expression(let expression): return try text(of: try value(of: expression), at: expression.range)
+      }
+    }
     var out = ""
     var failed = false
     for part in template.parts {
@@ -167,78 +212,92 @@ struct Evaluator {
 
   private mutating func truth(of expression: Expression) throws(Reported) -> Bool {
     switch try operand(expression) {
-    case .value(let value, _): value.isTruthy
+    case .value(let value): value.isTruthy
     case .missing: false
     }
   }
 
   private mutating func value(of expression: Expression) throws(Reported) -> Value {
     switch try operand(expression) {
-    case .value(let value, _): return value
+    case .value(let value): return value
     case .missing(let missing): throw report(missing)
     }
   }
 
-  /// The value and its data path; a missing path is an error.
-  private mutating func located(_ expression: Expression) throws(Reported) -> (Value, String?) {
-    switch try operand(expression) {
-    case .value(let value, let path): return (value, path)
-    case .missing(let missing): throw report(missing)
+  /// The innermost local binding of `name` among the first `limit` bindings, with its position.
+  private func lookup(_ name: String, below limit: Int? = nil) -> (binding: Binding, position: Int)? {
+    var position = (limit ?? bindings.count) - 1
+    while position >= 0 {
+      let binding = bindings[position]
+      if case .fields(let object, _, _) = binding.kind {
+        if object[name] != nil { return (binding, position) }
+      } else if binding.name == name {
+        return (binding, position)
+      }
+      position -= 1
     }
+    return nil
   }
 
   private mutating func operand(_ expression: Expression) throws(Reported) -> Operand {
     switch expression.kind {
-    case .number(let n): return .value(.number(n), path: nil)
-    case .string(let s): return .value(.string(s), path: nil)
-    case .boolean(let b): return .value(.bool(b), path: nil)
-    case .null: return .value(.null, path: nil)
+    case .number(let n): return .value(.number(n))
+    case .string(let s): return .value(.string(s))
+    case .boolean(let b): return .value(.bool(b))
+    case .null: return .value(.null)
     case .name(let name):
-      for scope in scopes.reversed() {
-        if let binding = scope[name] { return .value(binding.value, path: binding.path) }
+      if let (binding, _) = lookup(name) {
+        switch binding.kind {
+        case .value(let value, _), .element(let value, _, _): return .value(value)
+        case .loop(let index, let count): return .value(Self.loopObject(index: index, count: count))
+        case .fields(let object, _, _): return .value(object[name] ?? .null)
+        }
       }
-      if let value = root[name] { return .value(value, path: name) }
-      if name == "now", let now { return .value(.number(now), path: nil) }
-      return .missing(
-        Missing(path: name, name: name, parent: nil, parentPath: nil, range: expression.range))
+      if let value = root[name] { return .value(value) }
+      if name == "now", let now { return .value(.number(now)) }
+      return .missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
-      let (container, basePath) = try located(base)
-      let path = basePath.map { "\($0).\(member)" }
+      // `loop.index` and friends, without building the `loop` object.
+      if case .name("loop") = base.kind, let (binding, _) = lookup("loop"),
+        case .loop(let index, let count) = binding.kind,
+        let value = Self.loopMember(member, index: index, count: count)
+      {
+        return .value(value)
+      }
+      let container = try value(of: base)
       switch container {
       case .object(let object):
-        if let value = object[member] { return .value(value, path: path) }
-        return .missing(
-          Missing(
-            path: path ?? member, name: member, parent: container, parentPath: basePath,
-            range: expression.range))
+        if let value = object[member] { return .value(value) }
+        return .missing(Missing(expression: expression, name: member, parent: container, parentExpression: base))
       case .array(let elements) where member == "length":
-        return .value(.number(ExactDecimal(elements.count)), path: nil)
+        return .value(.number(ExactDecimal(elements.count)))
       default:
         throw report(
-          .memberOfNonObject(basePath ?? base.path ?? "the value", kind: container.kindName, member: member),
+          .memberOfNonObject(
+            dataPath(of: base) ?? base.path ?? "the value", kind: container.kindName, member: member),
           at: expression.range)
       }
     case .index(let base, let indexExpression):
-      return try subscriptOperand(base: base, index: indexExpression, range: expression.range)
+      return try subscriptOperand(base: base, index: indexExpression, expression: expression)
     case .unary(.not, let operand):
-      return .value(.bool(!(try truth(of: operand))), path: nil)
+      return .value(.bool(!(try truth(of: operand))))
     case .unary(.negate, let operand):
       let value = try value(of: operand)
       guard case .number(let n) = value else {
         throw report(.unaryOperandType("-", FilterCatalog.describe(value)), at: expression.range)
       }
-      return .value(.number(n.negated), path: nil)
+      return .value(.number(n.negated))
     case .binary(let op, let left, let right):
-      return .value(try binary(op, left, right, range: expression.range), path: nil)
+      return .value(try binary(op, left, right, range: expression.range))
     case .filter(let input, let call):
-      return .value(try applyFilter(call, to: input), path: nil)
+      return .value(try applyFilter(call, to: input))
     }
   }
 
-  private mutating func subscriptOperand(base: Expression, index: Expression, range: SourceRange)
+  private mutating func subscriptOperand(base: Expression, index: Expression, expression: Expression)
     throws(Reported) -> Operand
   {
-    let (container, basePath) = try located(base)
+    let container = try value(of: base)
     let key = try value(of: index)
     switch (container, key) {
     case (.array(let elements), .number(let n)):
@@ -249,18 +308,48 @@ struct Evaluator {
       let position = i < 0 ? elements.count + i : i
       guard elements.indices.contains(position) else {
         throw report(
-          .indexOutOfRange(basePath ?? base.path ?? "the list", index: n.description, count: elements.count),
+          .indexOutOfRange(
+            dataPath(of: base) ?? base.path ?? "the list", index: n.description, count: elements.count),
           at: index.range)
       }
-      return .value(elements[position], path: basePath.map { "\($0)[\(position)]" })
+      return .value(elements[position])
     case (.object(let object), .string(let name)):
-      let path = basePath.map { "\($0)[\"\(name)\"]" }
-      if let value = object[name] { return .value(value, path: path) }
-      return .missing(
-        Missing(path: path ?? name, name: name, parent: container, parentPath: basePath, range: range))
+      if let value = object[name] { return .value(value) }
+      return .missing(Missing(expression: expression, name: name, parent: container, parentExpression: base))
     default:
       throw report(
         .invalidIndex("a \(container.kindName) with \(FilterCatalog.describe(key))"), at: index.range)
+    }
+  }
+
+  /// Where in the data `expression` reads from (`items[0].price`), worked out for messages.
+  /// Names resolve among the bindings below `limit`, as they did where the binding was made.
+  private func dataPath(of expression: Expression, below limit: Int? = nil) -> String? {
+    switch expression.kind {
+    case .name(let name):
+      guard let (binding, position) = lookup(name, below: limit) else {
+        return root[name] != nil ? name : nil
+      }
+      switch binding.kind {
+      case .value(_, let path): return path
+      case .element(_, let list, let index):
+        return dataPath(of: list, below: position).map { "\($0)[\(index)]" }
+      case .loop: return nil
+      case .fields(_, let list, let index):
+        return dataPath(of: list, below: position).map { "\($0)[\(index)].\(name)" }
+      }
+    case .member(let base, let member):
+      return dataPath(of: base, below: limit).map { "\($0).\(member)" }
+    case .index(let base, let index):
+      let key: String
+      switch index.kind {
+      case .number(let n): key = n.description
+      case .string(let s): key = "\"\(s)\""
+      default: key = "…"
+      }
+      return dataPath(of: base, below: limit).map { "\($0)[\(key)]" }
+    default:
+      return nil
     }
   }
 
@@ -269,12 +358,12 @@ struct Evaluator {
   {
     switch op {
     case .and:
-      guard case .value(let l, _) = try operand(left), l.isTruthy else { return .bool(false) }
-      guard case .value(let r, _) = try operand(right) else { return .bool(false) }
+      guard case .value(let l) = try operand(left), l.isTruthy else { return .bool(false) }
+      guard case .value(let r) = try operand(right) else { return .bool(false) }
       return r
     case .or:
-      if case .value(let l, _) = try operand(left), l.isTruthy { return l }
-      guard case .value(let r, _) = try operand(right) else { return .bool(false) }
+      if case .value(let l) = try operand(left), l.isTruthy { return l }
+      guard case .value(let r) = try operand(right) else { return .bool(false) }
       return r
     default:
       break
@@ -341,11 +430,9 @@ struct Evaluator {
       }
     }
     let subject: Value
-    var subjectPath: String?
     switch try operand(input) {
-    case .value(let value, let path):
+    case .value(let value):
       subject = value
-      subjectPath = path
     case .missing(let missing):
       // `default` exists for data that may be absent.
       guard call.name == "default" else { throw report(missing) }
@@ -353,13 +440,13 @@ struct Evaluator {
     }
     do throws(FilterFailure) {
       if let mode = filter.perElement, let argument = call.arguments.first {
-        return try combine(subject, path: subjectPath, mode: mode, argument: argument, filter: call.name)
+        return try combine(subject, list: input, mode: mode, argument: argument, filter: call.name)
       }
       return try filter.apply(subject, arguments)
     } catch {
       if error.isAlreadyReported { throw Reported() }
       var notes: [Note] = []
-      if let path = subjectPath ?? input.path {
+      if let path = dataPath(of: input) ?? input.path {
         notes.append(Note("'\(path)' is \(FilterCatalog.describe(subject))", at: input.range))
       }
       throw report(.filterFailed(error.message), at: call.nameRange, notes: notes)
@@ -369,7 +456,7 @@ struct Evaluator {
   /// `list | sum(expression)` and `list | count(condition)`: the argument evaluated for each
   /// element, with the element's fields (and the element itself as `it`) in scope.
   private mutating func combine(
-    _ subject: Value, path: String?, mode: FilterCatalog.PerElement, argument: Expression, filter: String
+    _ subject: Value, list: Expression, mode: FilterCatalog.PerElement, argument: Expression, filter: String
   ) throws(FilterFailure) -> Value {
     guard case .array(let elements) = subject else {
       throw FilterFailure("'\(filter)' needs a list, got \(FilterCatalog.describe(subject))")
@@ -377,15 +464,12 @@ struct Evaluator {
     var total = ExactDecimal.zero
     var count = 0
     for (index, element) in elements.enumerated() {
-      let elementPath = path.map { "\($0)[\(index)]" }
-      var scope = ["it": Binding(value: element, path: elementPath)]
+      let start = bindings.count
       if case .object(let object) = element {
-        for key in object.keys {
-          scope[key] = Binding(value: object[key] ?? .null, path: elementPath.map { "\($0).\(key)" })
-        }
+        bindings.append(Binding(name: "", kind: .fields(object, list: list, index: index)))
       }
-      scopes.append(scope)
-      defer { scopes.removeLast() }
+      bindings.append(Binding(name: "it", kind: .element(element, list: list, index: index)))
+      defer { bindings.removeSubrange(start...) }
       let value: Value
       do throws(Reported) {
         value = try self.value(of: argument)
@@ -413,26 +497,32 @@ struct Evaluator {
   // MARK: Reporting
 
   private mutating func report(_ missing: Missing) -> Reported {
+    let range = missing.expression.range
     guard let parent = missing.parent, case .object(let object) = parent else {
-      let candidates = Set(scopes.flatMap(\.keys)).union(root.keys).sorted()
+      var names = Set(root.keys)
+      for binding in bindings {
+        if case .fields(let fields, _, _) = binding.kind { names.formUnion(fields.keys) } else { names.insert(binding.name) }
+      }
       var help: [String] = []
-      if let suggestion = Suggestion.closest(to: missing.name, in: candidates) {
+      if let suggestion = Suggestion.closest(to: missing.name, in: names.sorted()) {
         help.append("did you mean '\(suggestion)'?")
       }
       let topLevel =
         root.keys.isEmpty
         ? "the data is empty; pass a JSON file with --data"
         : "the data's top level has \(Self.keyList(root.keys))"
-      return report(.unknownName(missing.name), at: missing.range, notes: [Note(topLevel)], help: help)
+      return report(.unknownName(missing.name), at: range, notes: [Note(topLevel)], help: help)
     }
     var help: [String] = []
     if let suggestion = Suggestion.closest(to: missing.name, in: object.keys) {
       help.append("did you mean '\(suggestion)'?")
     }
-    let holder = missing.parentPath.map { "'\($0)'" } ?? "the object"
+    let parentPath = missing.parentExpression.flatMap { dataPath(of: $0) ?? $0.path }
+    let path = dataPath(of: missing.expression) ?? missing.expression.path ?? missing.name
+    let holder = parentPath.map { "'\($0)'" } ?? "the object"
     let contents =
       object.keys.isEmpty ? "\(holder) is an empty object" : "\(holder) has \(Self.keyList(object.keys))"
-    return report(.missingPath(missing.path), at: missing.range, notes: [Note(contents)], help: help)
+    return report(.missingPath(path), at: range, notes: [Note(contents)], help: help)
   }
 
   /// `'name', 'address' and 3 more`.

@@ -143,9 +143,9 @@ struct MoneyFormat: Sendable {
   /// Written before the amount, with its spacing: `Rp `.
   var prefix: String
   /// Between groups of three integer digits.
-  var groupSeparator: Character
+  var groupSeparator: Unicode.Scalar
   /// Between the integer and the fraction.
-  var decimalSeparator: Character
+  var decimalSeparator: Unicode.Scalar
   /// Written after the amount, with its spacing: ` €`.
   var suffix = ""
   /// Digits in each group left of the last three: 3, or 2 for Indian lakh and crore grouping.
@@ -156,22 +156,31 @@ struct MoneyFormat: Sendable {
 
   /// `amount` rounded half away from zero to `places` decimals, grouped.
   func format(_ amount: ExactDecimal, places: Int) -> String {
+    // Built as bytes and turned into a String once: this runs for every amount on a receipt.
     let digits = amount.digits(places: places)
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(prefix.utf8.count + suffix.utf8.count + 2 * digits.integer.utf8.count + places + 4)
-    if digits.negative { out.append("-") }
-    out += prefix
+    if digits.negative { out.append(UInt8(ascii: "-")) }
+    out.append(contentsOf: prefix.utf8)
     var left = digits.integer.utf8.count  // digits still to write before the decimal point
-    for digit in digits.integer.unicodeScalars {
-      out.unicodeScalars.append(digit)
+    for digit in digits.integer.utf8 {
+      out.append(digit)
       left -= 1
-      if left >= 3, (left - 3) % secondaryGroupSize == 0 { out.append(groupSeparator) }
+      if left >= 3, (left - 3) % secondaryGroupSize == 0 { append(groupSeparator, to: &out) }
     }
     if places > 0 {
-      out.append(decimalSeparator)
-      out += digits.fraction
+      append(decimalSeparator, to: &out)
+      out.append(contentsOf: digits.fraction.utf8)
     }
-    out += suffix
-    return out
+    out.append(contentsOf: suffix.utf8)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    if scalar.isASCII {
+      out.append(UInt8(scalar.value))
+    } else {
+      out.append(contentsOf: String(scalar).utf8)
+    }
   }
 }

@@ -5,19 +5,23 @@ import SlipIR
 struct Layout {
   private let media: ReceiptMedia
   private let sources: SourceFiles
-  /// The first files of `sources` are templates; the rest (data) are not the IR's business.
-  private let templateFiles: Int
+  /// The template files' paths, for the document; data files are not the IR's business.
+  private let templatePaths: [String]
   private var blocks: [Block] = []
   private var diagnostics: [Diagnostic] = []
+  private var recentSpans = [(SourceRange, SourceSpan?)](
+    repeating: (SourceRange(file: -1, start: 0, end: 0), nil), count: 8)
+  private var nextRecentSpan = 0
 
-  init(media: ReceiptMedia, sources: SourceFiles, templateFiles: Int) {
+  init(media: ReceiptMedia, sources: SourceFiles, templatePaths: [String]) {
     self.media = media
     self.sources = sources
-    self.templateFiles = templateFiles
+    self.templatePaths = templatePaths
   }
 
   /// The document and any warnings (text cleaned of control characters).
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
+    blocks.reserveCapacity(items.count + items.count / 2)
     for item in items {
       switch item {
       case .text(let text, let settings, let range):
@@ -43,7 +47,7 @@ struct Layout {
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
       }
     }
-    let document = Document(sources: sources.files.prefix(templateFiles).map(\.path), media: media, blocks: blocks)
+    let document = Document(sources: templatePaths, media: media, blocks: blocks)
     return (document, diagnostics)
   }
 
@@ -81,8 +85,8 @@ struct Layout {
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
     // line; squeezed thinner, it would print a few letters a line.
-    let shares = room >= 1 && (room >= Self.longestWord(first.text) || room * 2 >= width)
-    guard shares, rest.allSatisfy({ !$0.text.contains("\n") }) else {
+    let shares = room >= 1 && (room * 2 >= width || room >= Self.longestWord(first.text))
+    guard shares, rest.allSatisfy({ !$0.text.utf8.contains(UInt8(ascii: "\n")) }) else {
       var left = settings
       left.alignment = .left
       layoutText(first.text, settings: left, range: first.range)
@@ -169,13 +173,11 @@ struct Layout {
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
   /// says how many were removed, since in a printer's stream they would be commands.
   private mutating func clean(_ text: String, at range: SourceRange) -> String {
-    var removed = 0
-    var needsWork = false
-    for byte in text.utf8 where byte < 0x20 || byte == 0x7F || byte == 0xC2 {
-      needsWork = true
-      break
+    // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2.
+    guard !TextWidth.allBytes(of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) else {
+      return TextWidth.normalized(text)
     }
-    guard needsWork else { return TextWidth.normalized(text) }
+    var removed = 0
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       let value = scalar.value
@@ -195,7 +197,17 @@ struct Layout {
     return TextWidth.normalized(String(out))
   }
 
-  private func span(_ range: SourceRange) -> SourceSpan? {
+  /// The span of `range`; the last few are remembered, since a line and its runs ask for the
+  /// same ranges one after another.
+  private mutating func span(_ range: SourceRange) -> SourceSpan? {
+    for (cachedRange, cachedSpan) in recentSpans where cachedRange == range { return cachedSpan }
+    let span = computeSpan(range)
+    recentSpans[nextRecentSpan] = (range, span)
+    nextRecentSpan = (nextRecentSpan + 1) % recentSpans.count
+    return span
+  }
+
+  private func computeSpan(_ range: SourceRange) -> SourceSpan? {
     guard range.file < sources.files.count else { return nil }
     let file = sources[range.file]
     let start = file.location(at: range.start)

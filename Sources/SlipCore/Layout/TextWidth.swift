@@ -14,8 +14,26 @@ package enum TextWidth {
   package static func normalized(_ text: String) -> String {
     // Every scalar below U+0300 means no combining marks and nothing that composes: already NFC.
     // In UTF-8, U+0300 is the first scalar whose lead byte is 0xCC or more.
-    if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+    if allBytes(of: text, where: { $0 < 0xCC }) { return text }
     return text.precomposedStringWithCanonicalMapping
+  }
+
+  /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string
+  /// has them (native strings do), a tight loop that these per-string checks spend most time in.
+  @inline(__always)
+  package static func allBytes(of text: some StringProtocol, where test: (UInt8) -> Bool) -> Bool {
+    if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+      for byte in bytes where !test(byte) { return false }
+      return true
+    }) {
+      return result
+    }
+    return text.utf8.allSatisfy(test)
+  }
+
+  /// Whether `text` is printable ASCII only: then each byte is one column and one cluster.
+  package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+    allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
   }
 
   package static func columns(of scalar: Unicode.Scalar) -> Int {
@@ -66,16 +84,7 @@ package enum TextWidth {
 
   package static func columns(of text: some StringProtocol) -> Int {
     // Printable ASCII, the usual case, is one column a byte.
-    var count = 0
-    var asciiOnly = true
-    for byte in text.utf8 {
-      if byte < 0x20 || byte >= 0x7F {
-        asciiOnly = false
-        break
-      }
-      count += 1
-    }
-    if asciiOnly { return count }
+    if isPrintableASCII(text) { return text.utf8.count }
     var total = 0
     for character in text { total += columns(of: character) }
     return total

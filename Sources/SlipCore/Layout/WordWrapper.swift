@@ -22,7 +22,25 @@ package struct WordWrapper {
   /// on a new line otherwise, and is then cut into line-sized pieces. A cluster wider than the
   /// whole width (a wide character at width 1) goes alone on its line.
   package func wrap(_ text: String) -> [String] {
+    if let line = Self.singleASCIILine(text, width: max(1, width)) { return [line] }
     var state = State(text: text, width: max(1, width))
+    if TextWidth.isPrintableASCII(text) {
+      // Each byte is a one-column cluster: walk the bytes, not the Characters.
+      let bytes = text.utf8
+      var index = bytes.startIndex
+      for byte in bytes {
+        let next = bytes.index(after: index)
+        if byte == UInt8(ascii: " ") {
+          state.flushWord()
+          state.spaces += 1
+        } else {
+          state.addToWord(upTo: next, width: 1, from: index)
+        }
+        index = next
+      }
+      state.endParagraph()
+      return state.lines
+    }
     var index = text.startIndex
     for character in text {
       let next = text.utf8.index(index, offsetBy: character.utf8.count)
@@ -38,6 +56,18 @@ package struct WordWrapper {
     }
     state.endParagraph()
     return state.lines
+  }
+
+  /// The common case, decided from the bytes alone: printable ASCII that fits on one line is
+  /// that line, trailing spaces dropped.
+  private static func singleASCIILine(_ text: String, width: Int) -> String? {
+    guard text.utf8.count <= width, TextWidth.isPrintableASCII(text) else { return nil }
+    let bytes = text.utf8
+    var end = bytes.endIndex
+    while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") {
+      end = bytes.index(before: end)
+    }
+    return end == bytes.endIndex ? text : String(text[..<end])
   }
 
   /// The wrapper's working state for one `wrap` call.

@@ -7,16 +7,25 @@ public struct SourceFile: Sendable, Equatable {
   public let bytes: [UInt8]
   /// Byte offsets where each line starts; always starts with 0.
   let lineStarts: [Int]
+  /// Whether each line is pure ASCII, where a column is a byte and needs no counting.
+  let lineIsASCII: [Bool]
 
   /// A file with the given path and contents.
   public init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    var ascii = [true]
+    for (offset, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\n") {
+        starts.append(offset + 1)
+        ascii.append(true)
+      } else if byte >= 0x80 {
+        ascii[ascii.count - 1] = false
+      }
     }
     self.lineStarts = starts
+    self.lineIsASCII = ascii
   }
 
   /// A file with the given path and text.
@@ -33,6 +42,9 @@ public struct SourceFile: Sendable, Equatable {
     while low < high {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+    }
+    if lineIsASCII[low] {
+      return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1, offset: clamped)
     }
     var column = 1
     var index = lineStarts[low]
