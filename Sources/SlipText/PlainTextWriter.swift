@@ -21,7 +21,8 @@ public struct PlainTextWriter: Sendable {
         var column = 0
         for run in line.runs {
           if run.column > column {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (run.column - column) * line.scale.width))
+            out.append(
+              contentsOf: repeatElement(UInt8(ascii: " "), count: (run.column - column) * line.scale.width))
             column = run.column
           }
           out.append(contentsOf: run.text.utf8)

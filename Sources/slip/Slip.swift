@@ -1,4 +1,5 @@
 import SlipCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -71,7 +71,8 @@ import Testing
   }
 
   @Test func readsDataFromStandardInput() throws {
-    let data = try String(contentsOf: Self.root.appendingPathComponent("templates/kopi-senja.json"), encoding: .utf8)
+    let data = try String(
+      contentsOf: Self.root.appendingPathComponent("templates/kopi-senja.json"), encoding: .utf8)
     let result = try Self.slip(
       "render", "templates/kopi-senja.slip", "--data", "-", "--target", "text", stdin: data)
     #expect(result.status == 0)
@@ -113,7 +114,10 @@ import Testing
   }
 
   @Test func usageErrorsExitSixtyFour() throws {
-    for arguments in [["render"], ["render", "a.slip", "--target", "pdf"], ["render", "a.slip", "--dat", "x"], ["frobnicate"], []] {
+    for arguments in [
+      ["render"], ["render", "a.slip", "--target", "pdf"], ["render", "a.slip", "--dat", "x"], ["frobnicate"],
+      [],
+    ] {
       let process = try Self.run(arguments)
       #expect(process.status == 64, "\(arguments)")
       #expect(process.stderr.contains("slip: error:") || arguments.isEmpty, "\(arguments)")

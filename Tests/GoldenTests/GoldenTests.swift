@@ -65,14 +65,16 @@ import Testing
 
     // Includes stay inside the template's folder; `now` is fixed so dates are reproducible.
     let compiler = Compiler(loader: FileSystemLoader(root: folder.path, base: folder.path))
-    let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    let result = compiler.compile(
+      template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
     var actual: [String: String] = [:]
     if let document = result.document {
       actual["expected.ir"] = document.dump()
       actual["expected.txt"] = PlainTextWriter().write(document)
     }
     if !result.diagnostics.isEmpty {
-      actual["expected.diagnostics"] = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
+      actual["expected.diagnostics"] = DiagnosticFormatter().format(
+        result.diagnostics, sources: result.sources)
     }
 
     if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {

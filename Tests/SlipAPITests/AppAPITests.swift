@@ -53,7 +53,8 @@ import Testing
     try "text \"{{ name }}\"\n".write(
       to: folder.appendingPathComponent("part.slip"), atomically: true, encoding: .utf8)
     let compiler = Compiler(loader: FileSystemLoader(root: folder.path, base: folder.path))
-    let template = try #require(compiler.prepare(SourceFile(path: "top.slip", bytes: Array(try Data(contentsOf: top)))).template)
+    let template = try #require(
+      compiler.prepare(SourceFile(path: "top.slip", bytes: Array(try Data(contentsOf: top)))).template)
     try FileManager.default.removeItem(at: folder)
 
     let result = template.render(["name": "Budi"])
@@ -75,7 +76,8 @@ import Testing
 
   @Test func dataProblemsAreDiagnosticsToo() throws {
     let template = try #require(
-      Compiler().prepare(SourceFile(path: "t.slip", text: "receipt paper=58mm\ntext \"{{ shop.name }}\"\n")).template)
+      Compiler().prepare(SourceFile(path: "t.slip", text: "receipt paper=58mm\ntext \"{{ shop.name }}\"\n"))
+        .template)
     let missing = template.render(["shop": ["title": "x"]])
     #expect(missing.document == nil)
     #expect(missing.diagnostics.map(\.id) == ["E0401"])
@@ -89,7 +91,8 @@ import Testing
 
   @Test func theIRIsPlainValues() throws {
     let result = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt paper=80mm\nrow \"A\" | \"B\" bold\ncut partial\n"), data: nil)
+      SourceFile(path: "t.slip", text: "receipt paper=80mm\nrow \"A\" | \"B\" bold\ncut partial\n"), data: nil
+    )
     let document = try #require(result.document)
     #expect(document.media.widthDots == 576)
     guard case .text(let line) = document.blocks[0], case .cut(let cut) = document.blocks[1] else {
@@ -103,7 +106,8 @@ import Testing
 
   @Test func nowComesFromTheOptions() throws {
     let template = try #require(
-      Compiler().prepare(SourceFile(path: "t.slip", text: "receipt paper=58mm\ntext \"{{ now }}\"\n")).template)
+      Compiler().prepare(SourceFile(path: "t.slip", text: "receipt paper=58mm\ntext \"{{ now }}\"\n"))
+        .template)
     let result = template.render([:], options: RenderOptions(now: ExactDecimal(1_700_000_000)))
     #expect(PlainTextWriter().write(try #require(result.document)) == "1700000000\n")
   }

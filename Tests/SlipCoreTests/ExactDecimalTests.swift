@@ -3,7 +3,9 @@ import Testing
 @testable import SlipCore
 
 /// Parses `text`, failing the test (not crashing the run) when it doesn't parse.
-private func dec(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> ExactDecimal {
+private func dec(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+  -> ExactDecimal
+{
   try #require(ExactDecimal(text), "\"\(text)\" should parse", sourceLocation: sourceLocation)
 }
 
@@ -84,7 +86,9 @@ private func pow10(_ n: Int) -> Int128 {
   #expect(try dec("1e38").description == "1" + String(repeating: "0", count: 38))
   #expect(try dec("1e-38") == ExactDecimal(significand: 1, scale: 38))
   #expect(try dec("10e-39") == ExactDecimal(significand: 1, scale: 38))
-  #expect(try dec("0.00000000000000000000000000000000000001").description == "0.00000000000000000000000000000000000001")
+  #expect(
+    try dec("0.00000000000000000000000000000000000001").description
+      == "0.00000000000000000000000000000000000001")
   // Trailing zeros aren't significant digits, however many there are.
   #expect(try dec("1." + String(repeating: "0", count: 100)) == ExactDecimal(1))
   #expect(try dec("0.5" + String(repeating: "0", count: 100) + "e1") == ExactDecimal(5))
@@ -277,7 +281,8 @@ private func pow10(_ n: Int) -> Int128 {
   #expect(ExactDecimal(significand: 0, scale: 7).description == "0")
   #expect(ExactDecimal(Int.min).description == "-9223372036854775808")
   #expect(ExactDecimal(significand: .max, scale: 0).description == "170141183460469231731687303715884105727")
-  #expect(ExactDecimal(significand: -.max, scale: 38).description == "-1.70141183460469231731687303715884105727")
+  #expect(
+    ExactDecimal(significand: -.max, scale: 38).description == "-1.70141183460469231731687303715884105727")
   #expect(ExactDecimal(significand: 1, scale: 38).description == "0.00000000000000000000000000000000000001")
   // Every description parses back to the same value.
   for text in ["1.5", "-0.05", "12345678901234567890", "0.00000000000000000000000000000000000001"] {

@@ -43,7 +43,8 @@ import Testing
       let (tokens, lexDiagnostics) = lexer.tokenize()
       var parser = Parser(tokens: tokens)
       let (_, parseDiagnostics) = parser.parse()
-      #expect(lexDiagnostics.isEmpty && parseDiagnostics.isEmpty, "the parser rejects \(url.lastPathComponent)")
+      #expect(
+        lexDiagnostics.isEmpty && parseDiagnostics.isEmpty, "the parser rejects \(url.lastPathComponent)")
       let accepted = recogniser.accepts(tokens, source: source)
       #expect(accepted, "the grammar rejects \(url.path)")
     }
@@ -53,7 +54,10 @@ import Testing
 
   @Test func theGrammarRejectsWhatTheParserRejects() throws {
     var recogniser = Recogniser(grammar: try Self.grammar())
-    for text in ["receipt paper=58mm\ntext\n", "row \"a\" |\n", "for in x\nend\n", "if a +\nend\n", "text \"{{ a b }}\"\n"] {
+    for text in [
+      "receipt paper=58mm\ntext\n", "row \"a\" |\n", "for in x\nend\n", "if a +\nend\n",
+      "text \"{{ a b }}\"\n",
+    ] {
       let source = SourceFile(path: "bad.slip", text: text)
       var lexer = Lexer(source: source, file: 0)
       let tokens = lexer.tokenize().tokens
@@ -70,7 +74,8 @@ import Testing
     let words = grammar.terminals.filter { $0.count > 1 && $0.first?.isLetter == true }
     let parserWords = Set(Parser.statementKeywords)
     let expressionWords: Set = ["in", "and", "or", "not", "true", "false", "null"]
-    #expect(parserWords.subtracting(words).isEmpty, "missing from the grammar: \(parserWords.subtracting(words))")
+    #expect(
+      parserWords.subtracting(words).isEmpty, "missing from the grammar: \(parserWords.subtracting(words))")
     let unknown = words.subtracting(parserWords).subtracting(expressionWords)
     #expect(unknown.isEmpty, "grammar words the parser does not know: \(unknown)")
   }
@@ -143,7 +148,9 @@ struct EBNF {
 
     mutating func expect(_ c: Character) throws {
       skipSpace()
-      guard index < chars.count, chars[index] == c else { throw GrammarError(message: "expected \(c) at \(index)") }
+      guard index < chars.count, chars[index] == c else {
+        throw GrammarError(message: "expected \(c) at \(index)")
+      }
       index += 1
     }
 
@@ -312,7 +319,8 @@ struct Recogniser {
       let kind = tokens[position].kind
       let ok: Bool
       switch (name, kind) {
-      case ("name", .identifier), ("number", .number), ("dimension", .dimension), ("newline", .newline): ok = true
+      case ("name", .identifier), ("number", .number), ("dimension", .dimension), ("newline", .newline):
+        ok = true
       case ("string", .string): ok = true
       default: ok = false
       }

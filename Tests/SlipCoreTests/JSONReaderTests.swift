@@ -94,12 +94,15 @@ private let sampleDocument = """
 @Test func keepsNumbersExact() throws {
   #expect(try read("0.1") == number("0.1"))
   #expect(try read("12345678901234567890") == number("12345678901234567890"))
-  #expect(try read("[0.1,2,-0.5e-3,1E+2,0,-0]")
-    == .array([number("0.1"), number("2"), number("-0.5e-3"), number("1E+2"), number("0"), number("-0")]))
+  #expect(
+    try read("[0.1,2,-0.5e-3,1E+2,0,-0]")
+      == .array([number("0.1"), number("2"), number("-0.5e-3"), number("1E+2"), number("0"), number("-0")]))
   #expect(try read(#"{"price":2.50}"#) == object([("price", number("2.50"))]))
   // Digit for digit, not through binary floating point.
   #expect(try read("0.1") == .number(ExactDecimal(significand: 1, scale: 1)))
-  #expect(try read("12345678901234567890") == .number(ExactDecimal(significand: 12_345_678_901_234_567_890, scale: 0)))
+  #expect(
+    try read("12345678901234567890")
+      == .number(ExactDecimal(significand: 12_345_678_901_234_567_890, scale: 0)))
   if case .number(let tenth) = try read("[0.1]").arrayFirst {
     #expect(tenth.description == "0.1")
   } else {
@@ -145,18 +148,26 @@ extension Value {
   #expect(root["shop"] == .string("Café Ünïcödé é 😀"))
   #expect(root["total"] == number("12345678901234567890"))
   #expect(items.count == 3)
-  #expect(items[1] == object([
-    ("name", .string("Croissant \"butter\"")), ("qty", number("1")), ("price", number("0.1")), ("note", .null),
-  ]))
-  #expect(items[2] == object([
-    ("name", .string("😀 tab\tline\nend")), ("qty", number("-3")), ("price", number("1.5e3")),
-    ("gift", .bool(true)), ("paid", .bool(false)),
-  ]))
+  #expect(
+    items[1]
+      == object([
+        ("name", .string("Croissant \"butter\"")), ("qty", number("1")), ("price", number("0.1")),
+        ("note", .null),
+      ]))
+  #expect(
+    items[2]
+      == object([
+        ("name", .string("😀 tab\tline\nend")), ("qty", number("-3")), ("price", number("1.5e3")),
+        ("gift", .bool(true)), ("paid", .bool(false)),
+      ]))
 }
 
 @Test func sameKeyInDifferentObjectsIsFine() throws {
-  #expect(try read(#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#)
-    == .array([object([("a", number("1"))]), object([("a", number("2")), ("b", object([("a", number("3"))]))])]))
+  #expect(
+    try read(#"[{"a": 1}, {"a": 2, "b": {"a": 3}}]"#)
+      == .array([
+        object([("a", number("1"))]), object([("a", number("2")), ("b", object([("a", number("3"))]))]),
+      ]))
 }
 
 @Test func acceptsNestingUpToTheLimit() throws {
@@ -174,7 +185,8 @@ extension Value {
 
 @Test func readsLargeArrays() throws {
   let count = 20_000
-  let text = "[" + (0..<count).map { "{\"n\": \($0), \"s\": \"item \\u00e9 \($0)\"}" }.joined(separator: ",\n") + "]"
+  let text =
+    "[" + (0..<count).map { "{\"n\": \($0), \"s\": \"item \\u00e9 \($0)\"}" }.joined(separator: ",\n") + "]"
   guard case .array(let items) = try read(text) else {
     Issue.record("expected a list")
     return
@@ -228,7 +240,8 @@ private let errorCases: [ErrorCase] = [
   ErrorCase("{\n  name: 1}", "object keys must be in double quotes, found 'name'", 2, 3),
   ErrorCase("{'a': 1}", "object keys must be in double quotes, not single quotes", 1, 2),
   ErrorCase("['a']", "strings must be in double quotes, not single quotes", 1, 2),
-  ErrorCase("[True]", "expected a value, found 'True' (JSON writes true, false and null in lower case)", 1, 2),
+  ErrorCase(
+    "[True]", "expected a value, found 'True' (JSON writes true, false and null in lower case)", 1, 2),
   ErrorCase("[NaN]", "expected a value, found 'NaN' (JSON has no NaN or Infinity)", 1, 2),
   ErrorCase("[\n  truex]", "expected a value, found 'truex' (text values must be in double quotes)", 2, 3),
   ErrorCase("[1, // note\n 2]", "expected a value, found '/' (JSON does not allow comments)", 1, 5),
@@ -285,7 +298,8 @@ private let errorCases: [ErrorCase] = [
   ErrorCase(bytes: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "invalid UTF-8", 1, 2),  // above U+10FFFF
   ErrorCase(bytes: [0x22, 0x80, 0x22], "invalid UTF-8", 1, 2),  // stray continuation byte
   ErrorCase(bytes: [0x5B, 0x31, 0x2C, 0x0A, 0x20, 0xFF, 0x5D], "invalid UTF-8", 2, 2),  // outside a string
-  ErrorCase(bytes: [0xEF, 0xBB, 0xBF, 0x5B, 0x31, 0x20, 0x32, 0x5D], "expected ',' or ']' after a list item", 1, 4),
+  ErrorCase(
+    bytes: [0xEF, 0xBB, 0xBF, 0x5B, 0x31, 0x20, 0x32, 0x5D], "expected ',' or ']' after a list item", 1, 4),
 ]
 
 @Test(arguments: errorCases)
@@ -344,7 +358,10 @@ func reportsErrorAtItsLocation(_ testCase: ErrorCase) {
 
 @Test func randomBytesNeverCrash() {
   var rng = SplitMix64(state: 0x5115_C0DE)
-  let alphabet = Array("{}[]\",:\\ 0123456789.eE+-truefalsnl\"u\n\t".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
+  let alphabet =
+    Array("{}[]\",:\\ 0123456789.eE+-truefalsnl\"u\n\t".utf8) + [
+      0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF,
+    ]
   for round in 0..<3000 {
     let length = Int.random(in: 0...80, using: &rng)
     let bytes: [UInt8] = (0..<length).map { _ in

@@ -334,30 +334,30 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
     #expect(
       parse("if a\n  text \"1\"\nelse if b\n  text \"2\"\nelse if c\nelse\n  text \"3\"\nend\nif d\nend")
         .dump == """
-        If @1:1-1:5
-          Name a @1:4-1:5
-          Body
-            Text @2:3-2:11
-              TextTemplate @2:8-2:11
-                Literal "1" @2:9-2:10
-        ElseIf @3:1-3:10
-          Name b @3:9-3:10
-          Body
-            Text @4:3-4:11
-              TextTemplate @4:8-4:11
-                Literal "2" @4:9-4:10
-        ElseIf @5:1-5:10
-          Name c @5:9-5:10
-          Body
-        Else
-          Text @7:3-7:11
-            TextTemplate @7:8-7:11
-              Literal "3" @7:9-7:10
-        If @9:1-9:5
-          Name d @9:4-9:5
-          Body
+          If @1:1-1:5
+            Name a @1:4-1:5
+            Body
+              Text @2:3-2:11
+                TextTemplate @2:8-2:11
+                  Literal "1" @2:9-2:10
+          ElseIf @3:1-3:10
+            Name b @3:9-3:10
+            Body
+              Text @4:3-4:11
+                TextTemplate @4:8-4:11
+                  Literal "2" @4:9-4:10
+          ElseIf @5:1-5:10
+            Name c @5:9-5:10
+            Body
+          Else
+            Text @7:3-7:11
+              TextTemplate @7:8-7:11
+                Literal "3" @7:9-7:10
+          If @9:1-9:5
+            Name d @9:4-9:5
+            Body
 
-        """)
+          """)
   }
 
   @Test func nestedFor() {
@@ -380,7 +380,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
   }
 
   @Test func ifInsideForInsideIf() {
-    let parsed = parse("if a\n  for x in xs\n    if x.ok\n      text \"y\"\n    else\n      text \"n\"\n    end\n  end\nend")
+    let parsed = parse(
+      "if a\n  for x in xs\n    if x.ok\n      text \"y\"\n    else\n      text \"n\"\n    end\n  end\nend")
     #expect(parsed.diagnostics.isEmpty)
     #expect(
       parsed.dump == """
@@ -728,6 +729,8 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
       #expect(parse(source).diagnostics.map(\.id) == ["E0211"])
     }
     // Just under the limit is fine.
-    #expect(parse("set x = " + String(repeating: "(", count: 90) + "1" + String(repeating: ")", count: 90)).diagnostics.isEmpty)
+    #expect(
+      parse("set x = " + String(repeating: "(", count: 90) + "1" + String(repeating: ")", count: 90))
+        .diagnostics.isEmpty)
   }
 }

@@ -126,18 +126,21 @@ private let soupData = SourceFile(
     // Well inside what the checker's and evaluator's recursion can take.
     let data = SourceFile(path: "data.json", text: #"{"a": {"b": 1}}"#)
     let members = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt\ntext \"{{ a" + String(repeating: ".b", count: 90) + " }}\"\n"),
+      SourceFile(
+        path: "t.slip", text: "receipt\ntext \"{{ a" + String(repeating: ".b", count: 90) + " }}\"\n"),
       data: data)
     #expect(members.diagnostics.map(\.id).allSatisfy { $0.hasPrefix("E04") })
     #expect(members.diagnostics.hasErrors)
     #expect(problems(in: members) == [])
     let filters = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt\ntext \"{{ 'a'" + String(repeating: " | upper", count: 90) + " }}\"\n"),
+      SourceFile(
+        path: "t.slip", text: "receipt\ntext \"{{ 'a'" + String(repeating: " | upper", count: 90) + " }}\"\n"),
       data: data)
     #expect(filters.diagnostics.isEmpty)
     #expect(filters.document != nil)
     let sum = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 90) + " }}\"\n"),
+      SourceFile(
+        path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 90) + " }}\"\n"),
       data: data)
     #expect(sum.diagnostics.isEmpty)
     #expect(sum.document != nil)
@@ -148,12 +151,14 @@ private let soupData = SourceFile(
     // stage's recursion. The deepest accepted sum evaluates; one more level is a diagnostic.
     let data = SourceFile(path: "data.json", text: "{}")
     let accepted = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 99) + " }}\"\n"),
+      SourceFile(
+        path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 99) + " }}\"\n"),
       data: data)
     #expect(accepted.diagnostics.isEmpty)
     #expect(accepted.document != nil)
     let refused = Compiler().compile(
-      SourceFile(path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 100) + " }}\"\n"),
+      SourceFile(
+        path: "t.slip", text: "receipt\ntext \"{{ 1" + String(repeating: " + 1", count: 100) + " }}\"\n"),
       data: data)
     #expect(refused.diagnostics.map(\.id) == ["E0211"])
   }
@@ -286,7 +291,9 @@ private let soupData = SourceFile(
     let template = try Data(contentsOf: packageRoot.appendingPathComponent("templates/kopi-senja.slip"))
     let data = SourceFile(
       path: "data.json",
-      bytes: Array(try Data(contentsOf: packageRoot.appendingPathComponent("Tests/GoldenTests/Cases/kopi-senja/data.json"))))
+      bytes: Array(
+        try Data(
+          contentsOf: packageRoot.appendingPathComponent("Tests/GoldenTests/Cases/kopi-senja/data.json"))))
     let bytes = Array(template)
     var failures: [String] = []
     for length in 0...bytes.count {

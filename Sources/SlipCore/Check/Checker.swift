@@ -201,7 +201,8 @@ struct Checker {
     guard let widthsText = options.text("widths", expected: "\"* 4 14\"") else {
       if !statement.options.contains(where: { $0.name == "widths" }) {
         diagnostics.append(
-          Diagnostic(.optionMissing("widths", statement: "table", example: "widths=\"* 4 14\""), at: statement.range))
+          Diagnostic(
+            .optionMissing("widths", statement: "table", example: "widths=\"* 4 14\""), at: statement.range))
       }
       return checkBlock(statement.body, media: media)
     }
@@ -212,7 +213,8 @@ struct Checker {
       } else if let width = Int(word), (1...255).contains(width) {
         columns.append(TableSpec.Column(fixed: width, alignment: .left))
       } else {
-        options.reportValue("widths", widthsText, expected: "'*' or column counts separated by spaces, like \"* 4 14\"")
+        options.reportValue(
+          "widths", widthsText, expected: "'*' or column counts separated by spaces, like \"* 4 14\"")
         return checkBlock(statement.body, media: media)
       }
     }
@@ -240,7 +242,8 @@ struct Checker {
   private mutating func checkInclude(_ include: IncludeStatement, media: ReceiptMedia) -> [CheckedStatement] {
     guard let loader else {
       diagnostics.append(
-        Diagnostic(.includeFailed("this compilation has no way to load '\(include.path)'"), at: include.pathRange))
+        Diagnostic(
+          .includeFailed("this compilation has no way to load '\(include.path)'"), at: include.pathRange))
       return []
     }
     guard includeStack.count <= 32 else {
@@ -258,7 +261,8 @@ struct Checker {
     guard !includeStack.contains(file.path) else {
       let chain = (includeStack + [file.path]).map { "'\($0)'" }.joined(separator: " → ")
       diagnostics.append(
-        Diagnostic(.includeCycle(file.path), at: include.pathRange, notes: [Note("the includes go \(chain)")]))
+        Diagnostic(.includeCycle(file.path), at: include.pathRange, notes: [Note("the includes go \(chain)")])
+      )
       return []
     }
     var template: Template
@@ -293,7 +297,8 @@ struct Checker {
     defer { diagnostics += reader.diagnostics }
     let font = reader.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
     let scale = reader.scale("scale").map { Scale(width: $0.width, height: $0.height) } ?? .normal
-    let alignment = reader.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    let alignment =
+      reader.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let style = TextStyle(
       bold: reader.flag("bold"), underline: reader.flag("underline"), invert: reader.flag("invert"))
     return LineSettings(font: font, scale: scale, alignment: alignment, style: style)

@@ -14,7 +14,8 @@ extension DiagnosticMessage {
   }
   static func includeHasHeader(_ kind: String) -> Self {
     .init(
-      id: "E0318", .error, "an included template cannot have a '\(kind)' header; only the top template says what it prints on",
+      id: "E0318", .error,
+      "an included template cannot have a '\(kind)' header; only the top template says what it prints on",
       label: "remove this line")
   }
   static func includeTooDeep() -> Self {
@@ -22,12 +23,14 @@ extension DiagnosticMessage {
   }
   static func notInTable(_ statement: String) -> Self {
     .init(
-      id: "E0317", .error, "'\(statement)' cannot appear inside a 'table'; only rows, loops, conditions and 'set' can",
+      id: "E0317", .error,
+      "'\(statement)' cannot appear inside a 'table'; only rows, loops, conditions and 'set' can",
       label: "end the table before this")
   }
   static func tableCellCount(_ got: Int, expected: Int) -> Self {
     .init(
-      id: "E0316", .error, "this row has \(got) cell\(got == 1 ? "" : "s"), but the table has \(expected) column\(expected == 1 ? "" : "s")",
+      id: "E0316", .error,
+      "this row has \(got) cell\(got == 1 ? "" : "s"), but the table has \(expected) column\(expected == 1 ? "" : "s")",
       label: "wrong number of cells")
   }
   static func tableNested() -> Self {

@@ -33,7 +33,8 @@ public struct DiagnosticFormatter: Sendable {
     }
     for fixIt in diagnostic.fixIts {
       let old = text(of: fixIt.range, sources: sources)
-      let what = old.isEmpty ? "insert '\(fixIt.replacement)'" : "replace '\(old)' with '\(fixIt.replacement)'"
+      let what =
+        old.isEmpty ? "insert '\(fixIt.replacement)'" : "replace '\(old)' with '\(fixIt.replacement)'"
       out += "   = fix-it: \(fixIt.message): \(what)\n"
     }
     for note in diagnostic.notes {

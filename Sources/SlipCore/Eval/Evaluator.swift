@@ -163,7 +163,9 @@ struct Evaluator {
   // MARK: Text
 
   /// Every cell rendered, each with where its template is.
-  private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [(text: String, range: SourceRange)] {
+  private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [(
+    text: String, range: SourceRange
+  )] {
     var texts: [(text: String, range: SourceRange)] = []
     for cell in cells {
       texts.append((try render(cell), cell.range))
@@ -268,7 +270,8 @@ struct Evaluator {
       switch container {
       case .object(let object):
         if let value = object[member] { return .value(value) }
-        return .missing(Missing(expression: expression, name: member, parent: container, parentExpression: base))
+        return .missing(
+          Missing(expression: expression, name: member, parent: container, parentExpression: base))
       case .array(let elements) where member == "length":
         return .value(.number(ExactDecimal(elements.count)))
       default:
@@ -353,7 +356,9 @@ struct Evaluator {
     }
   }
 
-  private mutating func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression, range: SourceRange)
+  private mutating func binary(
+    _ op: BinaryOperator, _ left: Expression, _ right: Expression, range: SourceRange
+  )
     throws(Reported) -> Value
   {
     switch op {
@@ -482,7 +487,8 @@ struct Evaluator {
       case .sum:
         guard case .number(let n) = value else {
           throw FilterFailure(
-            "'sum' adds numbers, but for element \(index) the expression gives \(FilterCatalog.describe(value))")
+            "'sum' adds numbers, but for element \(index) the expression gives \(FilterCatalog.describe(value))"
+          )
         }
         do throws(ExactDecimal.ArithmeticError) {
           total = try total.adding(n)
@@ -501,7 +507,11 @@ struct Evaluator {
     guard let parent = missing.parent, case .object(let object) = parent else {
       var names = Set(root.keys)
       for binding in bindings {
-        if case .fields(let fields, _, _) = binding.kind { names.formUnion(fields.keys) } else { names.insert(binding.name) }
+        if case .fields(let fields, _, _) = binding.kind {
+          names.formUnion(fields.keys)
+        } else {
+          names.insert(binding.name)
+        }
       }
       var help: [String] = []
       if let suggestion = Suggestion.closest(to: missing.name, in: names.sorted()) {

@@ -10,7 +10,9 @@ extension DiagnosticMessage {
     .init(id: "E0405", .error, "division by zero", label: "divisor is zero")
   }
   static func feedCount(_ value: String) -> Self {
-    .init(id: "E0410", .error, "'feed' takes a whole number of lines from 0 to 255, not \(value)", label: "bad count")
+    .init(
+      id: "E0410", .error, "'feed' takes a whole number of lines from 0 to 255, not \(value)",
+      label: "bad count")
   }
   static func filterFailed(_ message: String) -> Self {
     .init(id: "E0407", .error, message, label: "cannot apply")

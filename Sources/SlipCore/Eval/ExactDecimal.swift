@@ -277,12 +277,15 @@ extension ExactDecimal {
     let a = Wide.product(significand.magnitude, powerOfTen(k - scale))
     let b = Wide.product(other.significand.magnitude, powerOfTen(k - other.scale))
     if isNegative == other.isNegative {
-      return try ExactDecimal.fit(negative: isNegative, magnitude: a.adding(b)!, scale: k, maxScale: ExactDecimal.maxScale)
+      return try ExactDecimal.fit(
+        negative: isNegative, magnitude: a.adding(b)!, scale: k, maxScale: ExactDecimal.maxScale)
     }
     if a < b {
-      return try ExactDecimal.fit(negative: other.isNegative, magnitude: b.subtracting(a), scale: k, maxScale: ExactDecimal.maxScale)
+      return try ExactDecimal.fit(
+        negative: other.isNegative, magnitude: b.subtracting(a), scale: k, maxScale: ExactDecimal.maxScale)
     }
-    return try ExactDecimal.fit(negative: isNegative, magnitude: a.subtracting(b), scale: k, maxScale: ExactDecimal.maxScale)
+    return try ExactDecimal.fit(
+      negative: isNegative, magnitude: a.subtracting(b), scale: k, maxScale: ExactDecimal.maxScale)
   }
 
   /// The exact difference, rounded like `adding` when it needs more than 38 digits.

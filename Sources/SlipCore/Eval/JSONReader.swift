@@ -284,7 +284,9 @@ private struct JSONParser {
         let word = wordDisplay(at: pos)
         throw JSONParseFailure("object keys must be in double quotes, found '\(word)'", at: pos)
       }
-      let expected = afterComma ? "expected an object key in double quotes" : "expected an object key in double quotes or '}'"
+      let expected =
+        afterComma
+        ? "expected an object key in double quotes" : "expected an object key in double quotes or '}'"
       throw JSONParseFailure("\(expected), found \(describe(at: pos))", at: pos)
     }
     let key = try parseString()
@@ -490,7 +492,8 @@ private struct JSONParser {
       pos += 1
       guard pos < end else { throw unexpectedEnd() }
       guard Self.isDigit(buffer[pos]) else {
-        throw JSONParseFailure("expected a digit after the decimal point, found \(describe(at: pos))", at: pos)
+        throw JSONParseFailure(
+          "expected a digit after the decimal point, found \(describe(at: pos))", at: pos)
       }
       skipDigits()
     }
@@ -587,7 +590,8 @@ private struct JSONParser {
   private func wordDisplay(at offset: Int) -> String {
     var wordEnd = offset
     while wordEnd < end && Self.isWordByte(buffer[wordEnd]) { wordEnd += 1 }
-    return Self.shortened(String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<wordEnd]), as: UTF8.self))
+    return Self.shortened(
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<wordEnd]), as: UTF8.self))
   }
 
   /// The character at `offset` as a message shows it: 'x' for visible ASCII, U+XXXX otherwise.
@@ -602,7 +606,8 @@ private struct JSONParser {
     guard let length = Self.validUTF8Length(buffer, at: offset) else {
       return "an invalid UTF-8 byte"
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: buffer[offset..<(offset + length)]), as: UTF8.self)
     let scalar = text.unicodeScalars.first!
     return "'\(text)' (\(Self.codePoint(scalar.value)))"
   }

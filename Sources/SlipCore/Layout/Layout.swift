@@ -80,7 +80,9 @@ struct Layout {
   ) {
     let width = columns(settings)
     guard let first = cells.first else { return }
-    let rest = cells.dropFirst().map { (text: $0.text, range: $0.range, width: TextWidth.columns(of: $0.text)) }
+    let rest = cells.dropFirst().map {
+      (text: $0.text, range: $0.range, width: TextWidth.columns(of: $0.text))
+    }
     let fixed = rest.reduce(0) { $0 + $1.width + 1 }
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
@@ -110,7 +112,9 @@ struct Layout {
         for cell in rest.reversed() {
           column -= cell.width
           placed.append(
-            TextRun(column: column, text: cell.text, width: cell.width, style: settings.style, source: span(cell.range)))
+            TextRun(
+              column: column, text: cell.text, width: cell.width, style: settings.style,
+              source: span(cell.range)))
           column -= 1
         }
         runs += placed.reversed().filter { !$0.text.isEmpty }
@@ -123,7 +127,8 @@ struct Layout {
   /// column) and is aligned there; the row takes as many lines as its tallest cell, and on
   /// continuation lines the other columns stay blank.
   private mutating func layoutTableRow(
-    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, table: TableSpec, range: SourceRange
+    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, table: TableSpec,
+    range: SourceRange
   ) {
     let width = columns(settings)
     let widths = table.widths(total: width)
@@ -133,7 +138,9 @@ struct Layout {
       starts.append(position)
       position += columnWidth + table.gap
     }
-    let wrapped = zip(cells, widths).map { cell, columnWidth in WordWrapper(width: columnWidth).wrap(cell.text) }
+    let wrapped = zip(cells, widths).map { cell, columnWidth in
+      WordWrapper(width: columnWidth).wrap(cell.text)
+    }
     let height = wrapped.map(\.count).max() ?? 0
     for lineIndex in 0..<height {
       var runs: [TextRun] = []
@@ -162,7 +169,8 @@ struct Layout {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reduce(0) { max($0, TextWidth.columns(of: $1)) }
   }
 
-  private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange) {
+  private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange)
+  {
     blocks.append(
       .text(
         TextLine(

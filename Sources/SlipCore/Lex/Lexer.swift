@@ -61,7 +61,8 @@ public struct Lexer {
       position += 1
       diagnostics.append(Diagnostic(.backslashInExpression(), at: range(start, position)))
       // `\"-\"` inside '{{ }}': read it as the string the author meant, closed by `\"`.
-      if position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") {
+      if position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
+      {
         return lexString(depth: depth + 1, escapedQuotes: true)
       }
       return nil
@@ -250,7 +251,8 @@ public struct Lexer {
     guard position < bytes.count else { return true }
     let byte = bytes[position]
     return byte == UInt8(ascii: "\n")
-      || (byte == UInt8(ascii: "\r") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "\n"))
+      || (byte == UInt8(ascii: "\r") && position + 1 < bytes.count
+        && bytes[position + 1] == UInt8(ascii: "\n"))
   }
 
   /// Skips a string nested too deeply to lex, up to its closing quote, tracking the strings

@@ -489,7 +489,9 @@ public struct Parser {
           return nil
         }
         advance()
-        guard let next = node(.member(value, member.text), value.range.union(member.range)) else { return nil }
+        guard let next = node(.member(value, member.text), value.range.union(member.range)) else {
+          return nil
+        }
         value = next
       } else if current.isSymbol("[") {
         advance()
@@ -498,7 +500,9 @@ public struct Parser {
           report(.expected("']'", found: describe(current)), at: current.range)
           return nil
         }
-        guard let next = node(.index(value, subscriptValue), value.range.union(current.range)) else { return nil }
+        guard let next = node(.index(value, subscriptValue), value.range.union(current.range)) else {
+          return nil
+        }
         value = next
         advance()
       } else {

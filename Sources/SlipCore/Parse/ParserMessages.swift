@@ -7,7 +7,8 @@ extension DiagnosticMessage {
   }
   static func elseAfterElse(_ keyword: String) -> Self {
     .init(
-      id: "E0214", .error, "'\(keyword)' after this 'if' already has its 'else'; put 'else if' branches before 'else'",
+      id: "E0214", .error,
+      "'\(keyword)' after this 'if' already has its 'else'; put 'else if' branches before 'else'",
       label: "a second 'else'")
   }
   static func elseWithoutIf(_ keyword: String) -> Self {

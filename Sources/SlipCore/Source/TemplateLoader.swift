@@ -52,7 +52,8 @@ public struct FileSystemLoader: TemplateLoader {
   /// A loader confined to `root` (typically the top template's folder, or `--root`); relative
   /// paths, the top template's included, are taken from `base` (the working directory).
   public init(root: String, base: String? = nil) {
-    self.base = base.map { URL(fileURLWithPath: $0, isDirectory: true) }
+    self.base =
+      base.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     let absolute = URL(fileURLWithPath: root.isEmpty ? "." : root, relativeTo: self.base).standardizedFileURL
     self.root = absolute.resolvingSymlinksInPath().path

@@ -62,7 +62,8 @@ struct Arguments {
       } else {
         let known = (spec.valued + spec.flags).flatMap { $0 }
         let hint = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
-        throw UsageError(message: "unknown option '\(name)' for '\(spec.command)'\(hint)", command: spec.command)
+        throw UsageError(
+          message: "unknown option '\(name)' for '\(spec.command)'\(hint)", command: spec.command)
       }
     }
   }
@@ -74,7 +75,8 @@ struct Arguments {
   func flag(_ name: String) -> Bool { present.contains(name) }
 
   /// A valued option restricted to `choices`.
-  func choice(_ name: String, _ choices: [String], default fallback: String, command: String) throws(UsageError)
+  func choice(_ name: String, _ choices: [String], default fallback: String, command: String)
+    throws(UsageError)
     -> String
   {
     guard let value = values[name] else { return fallback }

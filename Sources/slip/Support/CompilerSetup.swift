@@ -6,7 +6,8 @@ import SlipCore
 enum CompilerSetup {
   /// A compiler whose includes stay inside `root`, or the template's own folder.
   static func compiler(template: String, root: String?) -> Compiler {
-    let folder = root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
+    let folder =
+      root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
     return Compiler(loader: FileSystemLoader(root: folder))
   }
 
