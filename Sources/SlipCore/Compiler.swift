@@ -7,12 +7,15 @@ import SlipIR
 /// compiles a template once with ``prepare(_:)`` and renders the ``CompiledTemplate`` for every
 /// order without parsing it again.
 public struct Compiler: Sendable {
-  /// Resolves `include` statements; nil means a template cannot include others.
+  /// Resolves `include` and `image` paths; nil means a template cannot name other files.
   public var loader: (any TemplateLoader)?
+  /// Decodes the files `image` statements name; nil means templates cannot have images.
+  public var imageDecoder: (any ImageDecoder)?
 
-  /// A compiler whose includes go through `loader`.
-  public init(loader: (any TemplateLoader)? = nil) {
+  /// A compiler whose includes and images go through `loader`, images decoded by `imageDecoder`.
+  public init(loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil) {
     self.loader = loader
+    self.imageDecoder = imageDecoder
   }
 
   /// What a compilation produced: the document when there were no errors, every diagnostic,
@@ -50,7 +53,7 @@ public struct Compiler: Sendable {
     let (tokens, lexDiagnostics) = lexer.tokenize()
     var parser = Parser(tokens: tokens)
     let (syntax, parseDiagnostics) = parser.parse()
-    var checker = Checker(sources: sources, loader: loader)
+    var checker = Checker(sources: sources, loader: loader, imageDecoder: imageDecoder)
     let (checked, checkDiagnostics) = checker.check(syntax)
     sources = checker.sources
     let diagnostics = (lexDiagnostics + parseDiagnostics + checkDiagnostics).sorted { a, b in

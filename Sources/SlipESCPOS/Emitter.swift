@@ -67,6 +67,7 @@ struct Emitter {
       case .feed(let paper): feed(lines: paper.lines)
       case .cut(let cut): write(cut)
       case .drawer(let kick): write(kick)
+      case .image(let image): write(image)
       }
     }
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
@@ -82,7 +83,7 @@ struct Emitter {
       switch block {
       case .text(let line): if line.font == .a { used.a = true } else { used.b = true }
       case .rule(let rule): if rule.font == .a { used.a = true } else { used.b = true }
-      case .feed, .cut, .drawer: break
+      case .feed, .cut, .drawer, .image: break
       }
     }
     var contentDots = 0
@@ -212,6 +213,33 @@ struct Emitter {
     let clamped = min(dots, 0xFFFF)
     command(Byte.groupSeparator, 0x4C, UInt8(clamped & 0xFF), UInt8(clamped >> 8))
     margin = clamped
+  }
+
+  /// Rows per `GS v 0` band: some printers corrupt what follows a taller image.
+  private static let bandHeight = 960
+
+  /// An image as `GS v 0` raster bands, shifted right by its `x` within the printable width.
+  private mutating func write(_ image: ImageBlock) {
+    select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
+    let bitmap = image.bitmap
+    let widthBytes = (image.x + bitmap.width + 7) / 8
+    var top = 0
+    while top < bitmap.height {
+      let rows = min(Self.bandHeight, bitmap.height - top)
+      command(Byte.groupSeparator, 0x76, 0x30, 0)
+      bytes += [UInt8(widthBytes & 0xFF), UInt8(widthBytes >> 8), UInt8(rows & 0xFF), UInt8(rows >> 8)]
+      for y in top..<top + rows {
+        for byteIndex in 0..<widthBytes {
+          var byte: UInt8 = 0
+          for bit in 0..<8 {
+            let x = byteIndex * 8 + bit - image.x
+            if x >= 0, x < bitmap.width, bitmap[x, y] { byte |= 0x80 >> UInt8(bit) }
+          }
+          bytes.append(byte)
+        }
+      }
+      top += rows
+    }
   }
 
   /// Appends a command's bytes; variadic-free, so nothing is allocated for them.

@@ -10,6 +10,31 @@ public enum Block: Sendable, Equatable {
   case cut(Cut)
   /// Kick the cash drawer.
   case drawer(DrawerKick)
+  /// A picture, already scaled and dithered to the printer's dots.
+  case image(ImageBlock)
+}
+
+/// A picture placed on the paper.
+public struct ImageBlock: Sendable, Equatable {
+  /// The dots to print.
+  public var bitmap: Bitmap
+  /// The left edge, in dots from the left of the printable width.
+  public var x: Int
+  /// How the statement asked it to be placed; `x` already applies it.
+  public var alignment: Alignment
+  /// The file it came from, as the template names it.
+  public var name: String
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// An image block.
+  public init(bitmap: Bitmap, x: Int, alignment: Alignment, name: String, source: SourceSpan?) {
+    self.bitmap = bitmap
+    self.x = x
+    self.alignment = alignment
+    self.name = name
+    self.source = source
+  }
 }
 
 /// A printed line: runs placed on the line's own column grid.

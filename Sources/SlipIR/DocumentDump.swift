@@ -23,6 +23,9 @@ extension Document {
         out += "feed lines=\(feed.lines)\(span(feed.source))\n"
       case .cut(let cut):
         out += "cut \(cut.kind.rawValue)\(span(cut.source))\n"
+      case .image(let image):
+        out += "image \(quoted(image.name)) \(image.bitmap.width)x\(image.bitmap.height) x=\(image.x)"
+        out += " align=\(image.alignment.rawValue) dots=\(image.bitmap.fingerprint)\(span(image.source))\n"
       case .drawer(let kick):
         out += "drawer pin=\(kick.pin) on=\(kick.onMilliseconds)ms off=\(kick.offMilliseconds)ms"
         out += "\(span(kick.source))\n"

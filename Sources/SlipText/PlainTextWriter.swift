@@ -1,7 +1,8 @@
 import SlipIR
 
 /// Renders a document as the characters a receipt shows: each line on its own column grid,
-/// rules as repeated characters, feeds as blank lines; cuts and drawer kicks print nothing.
+/// rules as repeated characters, feeds as blank lines, images as a bracketed placeholder with
+/// their name and size; cuts and drawer kicks print nothing.
 ///
 /// Magnified lines print each character once, while their margins and gaps are counted in the
 /// paper's columns: "Kopi Senja" centred at double width on 32 columns takes 20 of them, so it
@@ -35,6 +36,19 @@ public struct PlainTextWriter: Sendable {
         out.append(UInt8(ascii: "\n"))
       case .feed(let feed):
         out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: feed.lines))
+      case .image(let image):
+        // Placed where the picture sits, in the paper's columns.
+        let label = "[\(image.name) \(image.bitmap.width)x\(image.bitmap.height)]"
+        let columns = document.media.columns
+        let start =
+          switch image.alignment {
+          case .left: 0
+          case .center: max(0, (columns - label.utf8.count) / 2)
+          case .right: max(0, columns - label.utf8.count)
+          }
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start))
+        out.append(contentsOf: label.utf8)
+        out.append(UInt8(ascii: "\n"))
       case .cut, .drawer:
         break
       }

@@ -60,6 +60,8 @@ private struct ASTDumper {
       statements(s.body, indent: indent + 1)
     case .include(let s):
       line(indent, "Include \(quote(s.path))", s.range)
+    case .image(let s):
+      line(indent, "Image \(quote(s.path))\(options(s.options))", s.range)
     }
   }
 

@@ -30,6 +30,8 @@ public enum Statement: Sendable, Equatable {
   case table(TableStatement)
   /// `include "footer.slip"`.
   case include(IncludeStatement)
+  /// `image "logo.png" width=50% align=center dither=atkinson`.
+  case image(ImageStatement)
 
   /// Where the statement is written (for blocks, the opening line).
   public var range: SourceRange {
@@ -46,6 +48,7 @@ public enum Statement: Sendable, Equatable {
     case .set(let s): s.range
     case .table(let s): s.range
     case .include(let s): s.range
+    case .image(let s): s.range
     }
   }
 }
@@ -176,6 +179,18 @@ public struct IncludeStatement: Sendable, Equatable {
   public var path: String
   /// Where the path is written.
   public var pathRange: SourceRange
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `image "logo.png" [width=N|N%] [align=…] [dither=…] [threshold=N]`: a picture file.
+public struct ImageStatement: Sendable, Equatable {
+  /// The path as written, relative to the template's file.
+  public var path: String
+  /// Where the path is written.
+  public var pathRange: SourceRange
+  /// Size, placement and dithering.
+  public var options: [Option]
   /// The whole statement.
   public var range: SourceRange
 }

@@ -37,6 +37,8 @@ indirect enum CheckedStatement: Sendable {
   case conditional(branches: [(Expression, [CheckedStatement])], elseBody: [CheckedStatement]?)
   /// `set name = value`.
   case set(name: String, value: Expression, SourceRange)
+  /// `image "logo.png"`: decoded, scaled and dithered once, when the template is compiled.
+  case image(Bitmap, Alignment, name: String, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
   case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
 }

@@ -6,6 +6,19 @@ extension DiagnosticMessage {
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
   }
+  static func imageFailed(_ message: String) -> Self {
+    .init(id: "E0323", .error, message, label: "cannot use this image")
+  }
+  static func imageScaledToFit(_ path: String, width: Int, paper: Int) -> Self {
+    .init(
+      id: "W0324", .warning, "'\(path)' is \(width) dots wide; scaled down to the paper's \(paper)",
+      label: "wider than the paper")
+  }
+  static func imageTooTall(_ path: String, height: Int, most: Int) -> Self {
+    .init(
+      id: "E0325", .error, "'\(path)' would print \(height) dots tall; images may be at most \(most)",
+      label: "too tall")
+  }
   static func includeCycle(_ path: String) -> Self {
     .init(id: "E0315", .error, "'\(path)' includes itself", label: "include cycle")
   }
@@ -87,6 +100,11 @@ extension DiagnosticMessage {
     .init(
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
       label: "one character, like \"-\" or \"=\"")
+  }
+  static func thresholdWithoutThresholdDither(_ dither: String) -> Self {
+    .init(
+      id: "E0326", .error, "'threshold' applies only with 'dither=threshold', not '\(dither)'",
+      label: "has no effect")
   }
   static func unknownFilter(_ name: String) -> Self {
     .init(id: "E0302", .error, "unknown filter '\(name)'", label: "unknown filter")

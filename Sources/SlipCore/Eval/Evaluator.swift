@@ -102,6 +102,8 @@ struct Evaluator {
       items.append(.cut(kind, range))
     case .drawer(let pin, let on, let off, let range):
       items.append(.drawer(pin: pin, on: on, off: off, range))
+    case .image(let bitmap, let alignment, let name, let range):
+      items.append(.image(bitmap, alignment, name: name, range))
     case .forEach(let variable, let sequence, let body, _):
       let list = try value(of: sequence)
       guard case .array(let elements) = list else {

@@ -8,6 +8,8 @@ enum LayoutItem: Sendable {
   case row([(text: String, range: SourceRange)], LineSettings, SourceRange)
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
   case tableRow([(text: String, range: SourceRange)], LineSettings, TableSpec, SourceRange)
+  /// `image`: the finished dots.
+  case image(Bitmap, Alignment, name: String, SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.

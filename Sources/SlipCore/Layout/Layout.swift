@@ -42,6 +42,16 @@ struct Layout {
         blocks.append(.feed(Feed(lines: lines, source: span(range))))
       case .cut(let kind, let range):
         blocks.append(.cut(Cut(kind: kind, source: span(range))))
+      case .image(let bitmap, let alignment, let name, let range):
+        let room = media.widthDots - bitmap.width
+        let x =
+          switch alignment {
+          case .left: 0
+          case .center: max(0, room / 2)
+          case .right: max(0, room)
+          }
+        blocks.append(
+          .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
       case .drawer(let pin, let on, let off, let range):
         blocks.append(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))

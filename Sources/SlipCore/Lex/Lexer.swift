@@ -110,6 +110,16 @@ public struct Lexer {
       position += 1
       while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
+    // `50%` in an option (`width=50%`) is a dimension; `17 % 5` keeps its spaces.
+    if position < bytes.count, bytes[position] == UInt8(ascii: "%") {
+      let after: UInt8 = position + 1 < bytes.count ? bytes[position + 1] : UInt8(ascii: "\n")
+      if after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") || after == UInt8(ascii: "\n")
+        || after == UInt8(ascii: "\r")
+      {
+        position += 1
+        return Token(.dimension, text(start, position), range(start, position))
+      }
+    }
     guard position < bytes.count, isIdentifierStart(bytes[position]) else {
       return Token(.number, text(start, position), range(start, position))
     }

@@ -4,7 +4,7 @@ public struct Parser {
   /// The statement keywords, for "did you mean".
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
-    "table", "include",
+    "table", "include", "image",
   ]
 
   private var tokens: [Token]
@@ -82,14 +82,21 @@ public struct Parser {
       statement = .drawer(DrawerStatement(options: parseOptions(), range: span(from: keyword)))
     case "set":
       statement = parseSet(keyword)
-    case "include":
-      guard let path = parseTextTemplate(what: "the file to include, in quotes") else { return nil }
+    case "include", "image":
+      let what = keyword.text == "image" ? "the picture file, in quotes" : "the file to include, in quotes"
+      guard let path = parseTextTemplate(what: what) else { return nil }
       guard let literal = path.literalText else {
-        report(.includePathInterpolated(), at: path.range)
+        report(.pathInterpolated(keyword.text), at: path.range)
         skipLine()
         return nil
       }
-      statement = .include(IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
+      if keyword.text == "image" {
+        let options = parseOptions()
+        statement = .image(
+          ImageStatement(path: literal, pathRange: path.range, options: options, range: span(from: keyword)))
+      } else {
+        statement = .include(IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
+      }
     case "table":
       let options = parseOptions()
       expectEndOfStatement()
@@ -283,7 +290,19 @@ public struct Parser {
       var value: Option.Value?
       var valueRange = valueToken.range
       switch valueToken.kind {
-      case .identifier: value = .word(valueToken.text)
+      case .identifier:
+        // `floyd-steinberg`: words joined by hyphens with no spaces are one value.
+        var word = valueToken.text
+        while peek.isSymbol("-"), peek.range.start == valueRange.end,
+          index + 2 < tokens.count, tokens[index + 2].kind == .identifier,
+          tokens[index + 2].range.start == peek.range.end
+        {
+          word += "-" + tokens[index + 2].text
+          valueRange = valueRange.union(tokens[index + 2].range)
+          advance()
+          advance()
+        }
+        value = .word(word)
       case .number: value = .number(valueToken.text)
       case .dimension: value = .dimension(valueToken.text)
       case .string:

@@ -20,9 +20,9 @@ extension DiagnosticMessage {
   static func expected(_ what: String, found: String) -> Self {
     .init(id: "E0202", .error, "expected \(what), found \(found)", label: "expected \(what)")
   }
-  static func includePathInterpolated() -> Self {
+  static func pathInterpolated(_ statement: String) -> Self {
     .init(
-      id: "E0210", .error, "the path of an 'include' is fixed text; it cannot contain '{{ }}'",
+      id: "E0210", .error, "the path of an '\(statement)' is fixed text; it cannot contain '{{ }}'",
       label: "must be literal")
   }
   static func interpolationInExpressionString() -> Self {

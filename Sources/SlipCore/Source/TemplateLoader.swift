@@ -5,6 +5,11 @@ import Foundation
 public protocol TemplateLoader: Sendable {
   /// The template that `path` (as written in an include) names, seen from the file `includer`.
   func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile
+
+  /// Another file a template names (an image), by the same rules: its resolved path and bytes.
+  func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
+    path: String, bytes: [UInt8]
+  )
 }
 
 /// Why an included template could not be loaded, in words for the template's author.
@@ -48,6 +53,8 @@ public struct FileSystemLoader: TemplateLoader {
   public let root: String
   /// The folder that relative template paths start from.
   public let base: URL
+  /// Templates and images are small; a larger file is a mistake, not something to read whole.
+  static let maximumFileSize = 64 << 20
 
   /// A loader confined to `root` (typically the top template's folder, or `--root`); relative
   /// paths, the top template's included, are taken from `base` (the working directory).
@@ -61,8 +68,16 @@ public struct FileSystemLoader: TemplateLoader {
 
   /// Reads the file, after checking that it lies inside the root.
   public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
+    let (joined, bytes) = try loadData(path, includedFrom: includer)
+    return SourceFile(path: joined, bytes: bytes)
+  }
+
+  /// Reads any file a template names, after checking that it lies inside the root.
+  public func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
+    path: String, bytes: [UInt8]
+  ) {
     guard !path.hasPrefix("/") else {
-      throw TemplateLoadError("include paths are relative to the including file; '\(path)' is absolute")
+      throw TemplateLoadError("paths are relative to the template that names them; '\(path)' is absolute")
     }
     let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
     let resolved = URL(fileURLWithPath: joined, relativeTo: base).standardizedFileURL
@@ -75,32 +90,56 @@ public struct FileSystemLoader: TemplateLoader {
     else {
       throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
     }
+    let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
+    guard size <= Self.maximumFileSize else {
+      throw TemplateLoadError("'\(joined)' is larger than \(Self.maximumFileSize >> 20) MiB")
+    }
     guard let data = FileManager.default.contents(atPath: resolved) else {
       throw TemplateLoadError("cannot read '\(joined)'")
     }
-    return SourceFile(path: joined, bytes: Array(data))
+    return (joined, Array(data))
   }
 }
 
-/// Templates held in memory by name, for apps and tests: `["footer.slip": "text \"Bye\""]`.
+/// Templates (and images) held in memory by name, for apps and tests:
+/// `["footer.slip": "text \"Bye\""]`.
 public struct InMemoryLoader: TemplateLoader {
   /// The templates by path, relative to an imaginary root.
   public var files: [String: String]
+  /// Other files by path, such as images.
+  public var data: [String: [UInt8]]
 
-  /// A loader over `files`.
-  public init(_ files: [String: String]) {
+  /// A loader over `files` and `data`.
+  public init(_ files: [String: String], data: [String: [UInt8]] = [:]) {
     self.files = files
+    self.data = data
   }
 
   /// The named template; paths resolve like files in folders and cannot climb above the root.
   public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
-    let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
-    guard !path.hasPrefix("/"), !joined.hasPrefix("..") else {
-      throw TemplateLoadError("'\(path)' is outside the template root")
-    }
+    let joined = try resolve(path, includedFrom: includer)
     guard let text = files[joined] else {
       throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
     }
     return SourceFile(path: joined, text: text)
+  }
+
+  /// The named file's bytes, from `data` (or a template's text).
+  public func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
+    path: String, bytes: [UInt8]
+  ) {
+    let joined = try resolve(path, includedFrom: includer)
+    guard let bytes = data[joined] ?? files[joined].map({ Array($0.utf8) }) else {
+      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+    }
+    return (joined, bytes)
+  }
+
+  private func resolve(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> String {
+    let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
+    guard !path.hasPrefix("/"), !joined.hasPrefix("..") else {
+      throw TemplateLoadError("'\(path)' is outside the template root")
+    }
+    return joined
   }
 }
