@@ -24,7 +24,8 @@ let package = Package(
     .executableTarget(name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS"]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     .executableTarget(
-      name: "SlipBench", dependencies: ["SlipCore", "SlipText"], path: "Benchmarks/SlipBench"),
+      name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
+      path: "Benchmarks/SlipBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(

@@ -1,9 +1,11 @@
 import Foundation
 import SlipCore
+import SlipESCPOS
+import SlipIR
 import SlipText
 
 // Measures the compile-once / render-many path an app or a pipeline uses: each bundled receipt
-// is compiled once, then rendered to the IR and to text many times. Prints one line per case:
+// is compiled once, then rendered to the IR, to text and to ESC/POS bytes many times. Prints one line per case:
 // `name<TAB>microseconds per receipt<TAB>receipts`, read by scripts/bench.
 
 let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
@@ -57,4 +59,40 @@ for name in ["kopi-senja", "warung-80"] {
     template.render(json: data, options: options).document!.blocks.count
   }
   print("\(name) IR (JSON parsed each time)\t\(irOnly)\t\(perRun)")
+  // The bytes a printer gets, what python-escpos's Dummy builds: render and ESC/POS writer.
+  let escpos = ESCPOSWriter(profile: .generic(forPaper: template.media.paper))
+  let bytes = measure(perRun) {
+    (try? escpos.emit(template.render(object, options: options).document!).bytes.count) ?? 0
+  }
+  print("\(name) escpos\t\(bytes)\t\(perRun)")
+  let document = template.render(object, options: options).document!
+  let emitOnly = measure(perRun) { (try? escpos.emit(document).bytes.count) ?? 0 }
+  print("\(name) escpos (writer only)\t\(emitOnly)\t\(perRun)")
 }
+
+// Text full of accents against the same receipt in plain ASCII, letter for letter: the code-page
+// choice must cost no more than 2x (ReceiptPrinterEncoder's automatic code pages cost it 10x).
+func accentReceipt(_ names: [String]) throws -> Document {
+  let (template, _) = try load("kopi-senja")
+  let items = names.map { #"{"name": "\#($0)", "qty": 2, "price": 18000}"# }.joined(separator: ", ")
+  let shop = #""shop": {"name": "\#(names[0])", "address": "\#(names.joined(separator: " "))"}"#
+  let json = #"{\#(shop), "items": [\#(items)], "discount": 0, "total": 54000}"#
+  guard case .object(let object) = try JSONReader().read(Array(json.utf8)) else { fatalError("bad JSON") }
+  return template.render(object, options: options).document!
+}
+let accented = [
+  "Crème brûlée", "Café au lait", "Piña colada", "Smørrebrød", "Müsli à l'été", "Pâté en croûte",
+  "Crêpe Suzette",
+  "Tarte naïve", "Jalapeño", "Köfte ürünü", "Ærøskøbing", "Façade", "Æblegrød", "Frühstück", "Señoría",
+]
+let plain = accented.map { name in
+  String(name.unicodeScalars.map { $0.value < 0x80 ? Character($0) : "e" })
+}
+let writer58 = ESCPOSWriter(profile: .generic58)
+let plainDocument = try accentReceipt(plain)
+let accentedDocument = try accentReceipt(accented)
+let perRun = iterations / 5
+let plainTime = measure(perRun) { (try? writer58.emit(plainDocument).bytes.count) ?? 0 }
+print("escpos writer, plain ASCII receipt\t\(plainTime)\t\(perRun)")
+let accentedTime = measure(perRun) { (try? writer58.emit(accentedDocument).bytes.count) ?? 0 }
+print("escpos writer, same receipt accented\t\(accentedTime)\t\(perRun)")

@@ -100,13 +100,17 @@ extension ESCPOSError {
   }
 
   static func paperTooWide(
-    paper: String, font: Font, columns: Int, printer: String, printerColumns: Int, printerDots: Int
+    paper: String, font: Font, mainFont: Bool, columns: Int, printer: String, printerColumns: Int,
+    printerDots: Int
   ) -> Self {
-    Self(
+    let layOut =
+      mainFont
+      ? "lay the template out for it: 'receipt paper=\(paper) columns=\(printerColumns)'"
+      : "print the template's font \(font.rawValue) lines in its main font"
+    return Self(
       id: "E0601",
       message: "the template is laid out for \(paper) paper, \(columns) columns of font \(font.rawValue); "
         + "printer '\(printer)' prints \(printerColumns) (\(printerDots) dots)",
-      help: "choose a printer for \(paper) paper ('slip printers' lists them), "
-        + "or lay the template out for this one (receipt paper=... columns=\(printerColumns))")
+      help: "choose a printer for \(paper) paper ('slip printers' lists them), or \(layOut)")
   }
 }

@@ -94,7 +94,8 @@ struct Emitter {
       let columns = document.media.columns(for: font)
       guard columns <= metrics.columns else {
         throw .paperTooWide(
-          paper: document.media.paper, font: font, columns: columns, printer: profile.id,
+          paper: document.media.paper, font: font, mainFont: font == document.media.font, columns: columns,
+          printer: profile.id,
           printerColumns: metrics.columns, printerDots: profile.dots)
       }
       contentDots = max(contentDots, columns * metrics.width)
@@ -140,7 +141,7 @@ struct Emitter {
       // The character's own bytes are the last ones written, after any `ESC t`.
       let repeats = rule.columns / cells - 1
       if cells == 1, let byte = bytes.last {
-        bytes.append(contentsOf: repeatElement(byte, count: max(0, repeats)))
+        bytes += [UInt8](repeating: byte, count: max(0, repeats))
       } else {
         let pattern = Array(bytes[(bytes.count - cells)...])
         for _ in 0..<max(0, repeats) { bytes += pattern }
@@ -252,8 +253,16 @@ struct Emitter {
   }
 
   private mutating func spaces(_ count: Int) {
-    if count > 0 { bytes += repeatElement(0x20, count: count) }
+    var left = count
+    while left > 0 {
+      let chunk = min(left, Self.spaceRun.count)
+      bytes += Self.spaceRun[..<chunk]
+      left -= chunk
+    }
   }
+
+  /// Spaces to copy from: appending a slice is one copy, appending repeated elements is a loop.
+  private static let spaceRun = [UInt8](repeating: 0x20, count: 128)
 
   // MARK: Text
 

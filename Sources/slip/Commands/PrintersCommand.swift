@@ -94,7 +94,8 @@ struct PrintersCommand {
     out += "  cutter:     \(cuts.isEmpty ? "none (tear bar)" : cuts + " cut"), "
     out += "feeds \(profile.cutter.feedLines) lines first\n"
     let pins = profile.drawerPins.map(String.init).joined(separator: " and ")
-    out += "  drawer:     \(pins.isEmpty ? "none" : "pin " + pins)\n"
+    let pinWord = profile.drawerPins.count == 1 ? "pin " : "pins "
+    out += "  drawer:     \(pins.isEmpty ? "none" : pinWord + pins)\n"
     out += "  images:     \(imageWords(profile.images))\n"
     out += "  barcodes:   \(profile.symbols.barcodes ? "native" : "as images"); "
     out += "QR \(profile.symbols.qrCode ? "native" : "as images")\n"
