@@ -66,6 +66,14 @@ extension ESCPOSWarning {
       source: source)
   }
 
+  static func imageNotPrintable(_ name: String, printer: String, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0604",
+      message:
+        "printer '\(printer)' has no image command (raster, graphics or column); '\(name)' is left out",
+      source: source)
+  }
+
   static func controlCharactersRemoved(_ count: Int, at source: SourceSpan?) -> Self {
     Self(
       id: "W0602",
@@ -97,6 +105,13 @@ extension ESCPOSError {
       id: "E0602",
       message: "the template uses font \(font.rawValue), which printer '\(printer)' does not have",
       help: "use font=A in the template, or a printer profile with font \(font.rawValue)")
+  }
+
+  static func imageTooWide(_ name: String, dots: Int, printer: String, printerDots: Int) -> Self {
+    Self(
+      id: "E0603",
+      message: "image '\(name)' reaches \(dots) dots across; printer '\(printer)' prints \(printerDots)",
+      help: "choose a wider printer, or give the image a width that fits (image \"\(name)\" width=...)")
   }
 
   static func paperTooWide(

@@ -79,11 +79,18 @@ struct Emitter {
   /// Checks that the template fits the printer and returns the left margin that places it.
   private func leftMargin(for document: Document) throws(ESCPOSError) -> Int {
     var used = (a: false, b: false)
+    var imageDots = 0
     for block in document.blocks {
       switch block {
       case .text(let line): if line.font == .a { used.a = true } else { used.b = true }
       case .rule(let rule): if rule.font == .a { used.a = true } else { used.b = true }
-      case .feed, .cut, .drawer, .image: break
+      case .image(let image):
+        let right = image.x + image.bitmap.width
+        guard right <= profile.dots else {
+          throw .imageTooWide(image.name, dots: right, printer: profile.id, printerDots: profile.dots)
+        }
+        imageDots = max(imageDots, right)
+      case .feed, .cut, .drawer: break
       }
     }
     var contentDots = 0
@@ -100,6 +107,7 @@ struct Emitter {
       }
       contentDots = max(contentDots, columns * metrics.width)
     }
+    contentDots = max(contentDots, imageDots)
     guard profile.narrowPlacement == .center, contentDots > 0 else { return 0 }
     return max(0, (profile.dots - contentDots) / 2)
   }
@@ -216,31 +224,70 @@ struct Emitter {
     margin = clamped
   }
 
-  /// Rows per `GS v 0` band: some printers corrupt what follows a taller image.
+  /// Rows per raster or graphics band: some printers corrupt what follows a taller image
+  /// (python-escpos uses the same), and `GS ( L` takes at most 65 535 bytes at a time.
   private static let bandHeight = 960
 
-  /// An image as `GS v 0` raster bands, shifted right by its `x` within the printable width.
+  /// An image, shifted right by its `x` within the template's width, in the first image
+  /// command the printer has: `GS v 0` raster bands, `GS ( L` graphics, or `ESC *` columns.
   private mutating func write(_ image: ImageBlock) {
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
-    let bitmap = image.bitmap
-    let widthBytes = (image.x + bitmap.width + 7) / 8
+    let images = profile.images
+    guard images.raster || images.graphics || images.column else {
+      pending.append(.warning(.imageNotPrintable(image.name, printer: profile.id, at: image.source)))
+      return
+    }
+    let widthBytes = (image.x + image.bitmap.width + 7) / 8
+    let rows = ShiftedRows(bitmap: image.bitmap, x: image.x, widthBytes: widthBytes)
+    if images.column && !images.raster && !images.graphics {
+      writeColumns(rows)
+      return
+    }
     var top = 0
-    while top < bitmap.height {
-      let rows = min(Self.bandHeight, bitmap.height - top)
-      command(Byte.groupSeparator, 0x76, 0x30, 0)
-      bytes += [UInt8(widthBytes & 0xFF), UInt8(widthBytes >> 8), UInt8(rows & 0xFF), UInt8(rows >> 8)]
-      for y in top..<top + rows {
-        for byteIndex in 0..<widthBytes {
+    while top < image.bitmap.height {
+      let height = min(Self.bandHeight, image.bitmap.height - top, 65_525 / max(1, widthBytes))
+      if images.raster {
+        command(Byte.groupSeparator, 0x76, 0x30, 0)
+        command(UInt8(widthBytes & 0xFF), UInt8(widthBytes >> 8), UInt8(height & 0xFF), UInt8(height >> 8))
+      } else {
+        // GS ( L fn 112: store one-tone graphics (a 48, bx by 1, c 49), then fn 50: print them.
+        let size = 10 + widthBytes * height
+        command(Byte.groupSeparator, 0x28, 0x4C, UInt8(size & 0xFF))
+        command(UInt8(size >> 8), 48, 112, 48)
+        command(1, 1, 49, UInt8((widthBytes * 8) & 0xFF))
+        command(UInt8((widthBytes * 8) >> 8), UInt8(height & 0xFF), UInt8(height >> 8))
+      }
+      for y in top..<top + height { rows.append(row: y, to: &bytes) }
+      if !images.raster {
+        command(Byte.groupSeparator, 0x28, 0x4C, 2)
+        command(0, 48, 50)
+      }
+      top += height
+    }
+  }
+
+  /// `ESC *` 24-dot double-density columns, a line of 24 rows at a time, with the line spacing
+  /// at 24 dots so the lines meet (left at the default, they leave gaps) and restored after.
+  private mutating func writeColumns(_ rows: ShiftedRows) {
+    let width = rows.widthBytes * 8
+    command(Byte.escape, 0x33, 24)
+    var top = 0
+    while top < rows.bitmap.height {
+      command(Byte.escape, 0x2A, 33, UInt8(width & 0xFF))
+      bytes.append(UInt8(width >> 8))
+      for column in 0..<width {
+        for slice in 0..<3 {
           var byte: UInt8 = 0
-          for bit in 0..<8 {
-            let x = byteIndex * 8 + bit - image.x
-            if x >= 0, x < bitmap.width, bitmap[x, y] { byte |= 0x80 >> UInt8(bit) }
+          for bit in 0..<8 where rows.ink(column, top + slice * 8 + bit) {
+            byte |= 0x80 >> UInt8(bit)
           }
           bytes.append(byte)
         }
       }
-      top += rows
+      bytes.append(Byte.lineFeed)
+      top += 24
     }
+    command(Byte.escape, 0x32)
   }
 
   /// Appends a command's bytes; variadic-free, so nothing is allocated for them.
@@ -469,5 +516,47 @@ struct Emitter {
       }
     }
     pending = []
+  }
+}
+
+/// A bitmap's rows shifted right by `x` dots and padded to `widthBytes`, as image commands take
+/// them (1 = ink, most significant bit first).
+private struct ShiftedRows {
+  let bitmap: Bitmap
+  let x: Int
+  let widthBytes: Int
+
+  /// Appends row `y`: whole bytes are copied, a shift that is not a multiple of 8 carries bits
+  /// from one byte into the next.
+  func append(row y: Int, to out: inout [UInt8]) {
+    let source = bitmap.bits[(y * bitmap.bytesPerRow)..<((y + 1) * bitmap.bytesPerRow)]
+    let skip = x / 8
+    let shift = x % 8
+    out += repeatElement(0, count: skip)
+    var written = skip
+    if shift == 0 {
+      out += source
+      written += source.count
+    } else {
+      var carry: UInt8 = 0
+      for byte in source {
+        out.append(carry | byte >> UInt8(shift))
+        carry = byte << UInt8(8 - shift)
+        written += 1
+      }
+      if written < widthBytes {
+        out.append(carry)
+        written += 1
+      }
+    }
+    // Padding bits of the last source byte are blank, so nothing beyond the width is inked.
+    out += repeatElement(0, count: max(0, widthBytes - written))
+  }
+
+  /// Whether dot (`column`, `row`) of the shifted picture is inked.
+  func ink(_ column: Int, _ row: Int) -> Bool {
+    let sourceColumn = column - x
+    guard sourceColumn >= 0, sourceColumn < bitmap.width, row < bitmap.height else { return false }
+    return bitmap[sourceColumn, row]
   }
 }
