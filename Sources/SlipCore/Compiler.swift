@@ -11,11 +11,18 @@ public struct Compiler: Sendable {
   public var loader: (any TemplateLoader)?
   /// Decodes the files `image` statements name; nil means templates cannot have images.
   public var imageDecoder: (any ImageDecoder)?
+  /// Encodes `qr` and `barcode` data; nil means templates cannot have symbols.
+  public var symbolEncoder: (any SymbolEncoder)?
 
-  /// A compiler whose includes and images go through `loader`, images decoded by `imageDecoder`.
-  public init(loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil) {
+  /// A compiler whose includes and images go through `loader`, images decoded by
+  /// `imageDecoder`, symbols encoded by `symbolEncoder`.
+  public init(
+    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil,
+    symbolEncoder: (any SymbolEncoder)? = nil
+  ) {
     self.loader = loader
     self.imageDecoder = imageDecoder
+    self.symbolEncoder = symbolEncoder
   }
 
   /// What a compilation produced: the document when there were no errors, every diagnostic,
@@ -53,7 +60,8 @@ public struct Compiler: Sendable {
     let (tokens, lexDiagnostics) = lexer.tokenize()
     var parser = Parser(tokens: tokens)
     let (syntax, parseDiagnostics) = parser.parse()
-    var checker = Checker(sources: sources, loader: loader, imageDecoder: imageDecoder)
+    var checker = Checker(
+      sources: sources, loader: loader, imageDecoder: imageDecoder, symbolEncoder: symbolEncoder)
     let (checked, checkDiagnostics) = checker.check(syntax)
     sources = checker.sources
     let diagnostics = (lexDiagnostics + parseDiagnostics + checkDiagnostics).sorted { a, b in
@@ -62,7 +70,8 @@ public struct Compiler: Sendable {
     guard let checked, !diagnostics.hasErrors else {
       return Preparation(template: nil, diagnostics: diagnostics, sources: sources)
     }
-    let compiled = CompiledTemplate(checked: checked, sources: sources, warnings: diagnostics)
+    let compiled = CompiledTemplate(
+      checked: checked, sources: sources, warnings: diagnostics, symbolEncoder: symbolEncoder)
     return Preparation(template: compiled, diagnostics: diagnostics, sources: sources)
   }
 
@@ -101,12 +110,15 @@ public struct CompiledTemplate: Sendable {
 
   /// The template files' paths, as every rendered document lists them.
   private let templatePaths: [String]
+  /// Encodes symbols whose data comes from the data.
+  private let symbolEncoder: (any SymbolEncoder)?
 
-  init(checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic]) {
+  init(checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic], symbolEncoder: (any SymbolEncoder)?) {
     self.checked = checked
     self.sources = sources
     self.warnings = warnings
     self.templatePaths = sources.files.map(\.path)
+    self.symbolEncoder = symbolEncoder
   }
 
   /// What the template prints on.
@@ -130,7 +142,8 @@ public struct CompiledTemplate: Sendable {
   }
 
   private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
-    var evaluator = Evaluator(data: data, now: options.now)
+    var evaluator = Evaluator(
+      data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots)
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }

@@ -68,6 +68,12 @@ struct Emitter {
       case .cut(let cut): write(cut)
       case .drawer(let kick): write(kick)
       case .image(let image): write(image)
+      case .symbol(let placed):
+        // The encoder's modules as raster; native barcode commands are for printers that have them.
+        write(
+          ImageBlock(
+            bitmap: placed.symbol.bitmap(), x: placed.x, alignment: placed.alignment, name: "",
+            source: placed.source))
       }
     }
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
@@ -88,6 +94,12 @@ struct Emitter {
         let right = image.x + image.bitmap.width
         guard right <= profile.dots else {
           throw .imageTooWide(image.name, dots: right, printer: profile.id, printerDots: profile.dots)
+        }
+        imageDots = max(imageDots, right)
+      case .symbol(let placed):
+        let right = placed.x + placed.symbol.width
+        guard right <= profile.dots else {
+          throw .imageTooWide(placed.symbol.data, dots: right, printer: profile.id, printerDots: profile.dots)
         }
         imageDots = max(imageDots, right)
       case .feed, .cut, .drawer: break

@@ -12,6 +12,8 @@ public enum Block: Sendable, Equatable {
   case drawer(DrawerKick)
   /// A picture, already scaled and dithered to the printer's dots.
   case image(ImageBlock)
+  /// A barcode or QR code.
+  case symbol(SymbolBlock)
 }
 
 /// A picture placed on the paper.

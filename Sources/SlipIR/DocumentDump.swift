@@ -26,6 +26,14 @@ extension Document {
       case .image(let image):
         out += "image \(quoted(image.name)) \(image.bitmap.width)x\(image.bitmap.height) x=\(image.x)"
         out += " align=\(image.alignment.rawValue) dots=\(image.bitmap.fingerprint)\(span(image.source))\n"
+      case .symbol(let placed):
+        let symbol = placed.symbol
+        out += "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) module=\(symbol.module)"
+        out += " \(symbol.width)x\(symbol.height) x=\(placed.x) align=\(placed.alignment.rawValue)"
+        if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
+        if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }
+        out += " modules=\(symbol.modules.width)x\(symbol.modules.height):\(symbol.modules.fingerprint)"
+        out += "\(span(placed.source))\n"
       case .drawer(let kick):
         out += "drawer pin=\(kick.pin) on=\(kick.onMilliseconds)ms off=\(kick.offMilliseconds)ms"
         out += "\(span(kick.source))\n"

@@ -37,22 +37,32 @@ public struct PlainTextWriter: Sendable {
       case .feed(let feed):
         out.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: feed.lines))
       case .image(let image):
-        // Placed where the picture sits, in the paper's columns.
-        let label = "[\(image.name) \(image.bitmap.width)x\(image.bitmap.height)]"
-        let columns = document.media.columns
-        let start =
-          switch image.alignment {
-          case .left: 0
-          case .center: max(0, (columns - label.utf8.count) / 2)
-          case .right: max(0, columns - label.utf8.count)
-          }
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start))
-        out.append(contentsOf: label.utf8)
-        out.append(UInt8(ascii: "\n"))
+        placeholder(
+          "[\(image.name) \(image.bitmap.width)x\(image.bitmap.height)]", image.alignment, document, &out)
+      case .symbol(let placed):
+        let symbol = placed.symbol
+        placeholder("[\(symbol.symbology.rawValue) \(symbol.data)]", placed.alignment, document, &out)
       case .cut, .drawer:
         break
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A bracketed stand-in for a picture or symbol, placed where it sits in the paper's columns.
+  private func placeholder(
+    _ label: String, _ alignment: Alignment, _ document: Document, _ out: inout [UInt8]
+  ) {
+    let columns = document.media.columns
+    let width = label.unicodeScalars.count
+    let start =
+      switch alignment {
+      case .left: 0
+      case .center: max(0, (columns - width) / 2)
+      case .right: max(0, columns - width)
+      }
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: start))
+    out.append(contentsOf: label.utf8)
+    out.append(UInt8(ascii: "\n"))
   }
 }

@@ -65,7 +65,8 @@ import Testing
 
     // Includes stay inside the template's folder; `now` is fixed so dates are reproducible.
     let compiler = Compiler(
-      loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: NetpbmDecoder())
+      loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: NetpbmDecoder(),
+      symbolEncoder: PatternSymbolEncoder())
     let result = compiler.compile(
       template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
     var actual: [String: String] = [:]

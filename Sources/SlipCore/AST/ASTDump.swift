@@ -62,6 +62,9 @@ private struct ASTDumper {
       line(indent, "Include \(quote(s.path))", s.range)
     case .image(let s):
       line(indent, "Image \(quote(s.path))\(options(s.options))", s.range)
+    case .symbol(let s):
+      line(indent, "Symbol \(s.symbology)\(options(s.options))", s.range)
+      text(s.content, indent: indent + 1)
     }
   }
 

@@ -32,6 +32,8 @@ public enum Statement: Sendable, Equatable {
   case include(IncludeStatement)
   /// `image "logo.png" width=50% align=center dither=atkinson`.
   case image(ImageStatement)
+  /// `qr "{{ url }}" size=4 ecc=M` or `barcode code128 "{{ id }}" height=80 hri=below`.
+  case symbol(SymbolStatement)
 
   /// Where the statement is written (for blocks, the opening line).
   public var range: SourceRange {
@@ -49,6 +51,7 @@ public enum Statement: Sendable, Equatable {
     case .table(let s): s.range
     case .include(let s): s.range
     case .image(let s): s.range
+    case .symbol(let s): s.range
     }
   }
 }
@@ -190,6 +193,21 @@ public struct ImageStatement: Sendable, Equatable {
   /// Where the path is written.
   public var pathRange: SourceRange
   /// Size, placement and dithering.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// `qr "…" [size=N] [ecc=L|M|Q|H] [align=…]` or
+/// `barcode TYPE "…" [height=N] [module=N] [hri=none|above|below] [align=…]`.
+public struct SymbolStatement: Sendable, Equatable {
+  /// `qr`, or the barcode type as written (`code128`, `ean13`, …).
+  public var symbology: String
+  /// Where the type is written (the `qr` keyword for QR codes).
+  public var symbologyRange: SourceRange
+  /// The data, with its interpolations.
+  public var content: TextTemplate
+  /// Size, placement and options.
   public var options: [Option]
   /// The whole statement.
   public var range: SourceRange

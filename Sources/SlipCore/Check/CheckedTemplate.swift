@@ -17,6 +17,20 @@ struct LineSettings: Sendable, Equatable {
   var style: TextStyle
 }
 
+/// A `qr` or `barcode` statement's settings.
+struct SymbolSpec: Sendable, Equatable {
+  var symbology: Symbol.Symbology
+  /// Dots per module.
+  var module: Int
+  /// Bar height in dots (linear barcodes).
+  var height: Int
+  var humanReadable: Symbol.HumanReadable
+  var errorCorrection: String?
+  var alignment: Alignment
+  /// Where the data is written, for messages about it.
+  var contentRange: SourceRange
+}
+
 /// A statement with its options resolved.
 indirect enum CheckedStatement: Sendable {
   /// `text "…"`.
@@ -39,6 +53,8 @@ indirect enum CheckedStatement: Sendable {
   case set(name: String, value: Expression, SourceRange)
   /// `image "logo.png"`: decoded, scaled and dithered once, when the template is compiled.
   case image(Bitmap, Alignment, name: String, SourceRange)
+  /// `qr` or `barcode`: what to encode; literal data is encoded (and checked) at compile time.
+  case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
   case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
 }

@@ -6,6 +6,7 @@ struct Checker {
   private let filters: FilterCatalog
   private let loader: (any TemplateLoader)?
   private let imageDecoder: (any ImageDecoder)?
+  private let symbolEncoder: (any SymbolEncoder)?
   private var diagnostics: [Diagnostic] = []
   /// How many `for` blocks enclose the statement being checked.
   private var loopDepth = 0
@@ -21,11 +22,12 @@ struct Checker {
   /// A checker for a template whose file is already in `sources`; `loader` resolves includes.
   init(
     sources: SourceFiles, loader: (any TemplateLoader)?, imageDecoder: (any ImageDecoder)? = nil,
-    filters: FilterCatalog = .standard
+    symbolEncoder: (any SymbolEncoder)? = nil, filters: FilterCatalog = .standard
   ) {
     self.sources = sources
     self.loader = loader
     self.imageDecoder = imageDecoder
+    self.symbolEncoder = symbolEncoder
     self.filters = filters
   }
 
@@ -107,6 +109,8 @@ struct Checker {
       return nil
     case .image(let image):
       return checkImage(image, media: media)
+    case .symbol(let symbol):
+      return checkSymbol(symbol, media: media)
     case .receipt(let header):
       diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
       return nil
@@ -190,6 +194,7 @@ struct Checker {
     case .cut: "cut"
     case .drawer: "drawer"
     case .image: "image"
+    case .symbol(let s): s.symbology == "qr" ? "qr" : "barcode"
     case .receipt(let header): header.kind
     default: nil
     }
@@ -255,6 +260,66 @@ struct Checker {
     }
     let bitmap = ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold ?? 128)
     return .image(bitmap, alignment, name: image.path, image.range)
+  }
+
+  /// `qr "…" size=N ecc=…` and `barcode TYPE "…" height=N module=N hri=…`: settings checked,
+  /// literal data encoded now so `slip check` reports what cannot be encoded.
+  private mutating func checkSymbol(_ statement: SymbolStatement, media: ReceiptMedia) -> CheckedStatement? {
+    let isQR = statement.symbology == "qr"
+    let linearNames = Symbol.Symbology.allCases.filter { $0 != .qr }.map(\.rawValue)
+    guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
+      var (help, fixIts) = Suggestion.didYouMean(statement.symbology, at: statement.symbologyRange, in: linearNames)
+      if help.isEmpty { help.append("the types are \(linearNames.joined(separator: ", "))") }
+      diagnostics.append(
+        Diagnostic(
+          .unknownSymbology(statement.symbology), at: statement.symbologyRange, help: help, fixIts: fixIts))
+      return nil
+    }
+    checkText(statement.content)
+    var options = OptionReader(
+      statement.options, statement: isQR ? "qr" : "barcode",
+      accepts: isQR ? ["size", "ecc", "align"] : ["height", "module", "hri", "align"])
+    defer { diagnostics += options.diagnostics }
+    let alignment = options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    let spec: SymbolSpec
+    if isQR {
+      spec = SymbolSpec(
+        symbology: .qr, module: options.integer("size", in: 1...16) ?? 4, height: 0, humanReadable: .none,
+        errorCorrection: options.choice("ecc", ["L", "M", "Q", "H"]) ?? "M", alignment: alignment,
+        contentRange: statement.content.range)
+    } else {
+      let humanReadable =
+        options.choice("hri", ["none", "above", "below"]).flatMap(Symbol.HumanReadable.init(rawValue:)) ?? .below
+      spec = SymbolSpec(
+        symbology: symbology, module: options.integer("module", in: 1...8) ?? 2,
+        height: options.integer("height", in: 8...1000) ?? 80, humanReadable: humanReadable,
+        errorCorrection: nil, alignment: alignment, contentRange: statement.content.range)
+    }
+    guard let symbolEncoder else {
+      diagnostics.append(
+        Diagnostic(.symbolFailed("this compilation has no way to draw barcodes and QR codes"), at: statement.range))
+      return nil
+    }
+    var literal: Bitmap?
+    if let data = statement.content.literalText {
+      do throws(SymbolEncodeError) {
+        let modules = try symbolEncoder.encode(
+          spec.symbology, data: TextWidth.normalized(data), errorCorrection: spec.errorCorrection)
+        if modules.width * spec.module > media.widthDots {
+          diagnostics.append(
+            Diagnostic(
+              .symbolTooWide(spec.symbology.rawValue, dots: modules.width * spec.module, paper: media.widthDots),
+              at: statement.content.range))
+          return nil
+        }
+        literal = modules
+      } catch {
+        diagnostics.append(
+          Diagnostic(.symbolFailed("cannot encode this as \(spec.symbology.rawValue): \(error.message)"), at: statement.content.range))
+        return nil
+      }
+    }
+    return .symbol(spec, statement.content, literal: literal, statement.range)
   }
 
   /// About a metre and a quarter of paper at 203 dpi: taller is a mistake, not a logo.

@@ -101,6 +101,15 @@ extension DiagnosticMessage {
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
       label: "one character, like \"-\" or \"=\"")
   }
+  static func symbolFailed(_ message: String) -> Self {
+    .init(id: "E0327", .error, message, label: "cannot encode")
+  }
+  static func symbolTooWide(_ symbology: String, dots: Int, paper: Int) -> Self {
+    .init(
+      id: "E0328", .error,
+      "this \(symbology) is \(dots) dots wide, wider than the paper's \(paper); use a smaller module or less data",
+      label: "too wide")
+  }
   static func thresholdWithoutThresholdDither(_ dither: String) -> Self {
     .init(
       id: "E0326", .error, "'threshold' applies only with 'dither=threshold', not '\(dither)'",
@@ -108,6 +117,9 @@ extension DiagnosticMessage {
   }
   static func unknownFilter(_ name: String) -> Self {
     .init(id: "E0302", .error, "unknown filter '\(name)'", label: "unknown filter")
+  }
+  static func unknownSymbology(_ name: String) -> Self {
+    .init(id: "E0329", .error, "unknown barcode type '\(name)'", label: "not a barcode type")
   }
   static func unknownOption(_ name: String, statement: String) -> Self {
     .init(

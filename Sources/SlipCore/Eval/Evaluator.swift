@@ -1,3 +1,5 @@
+import SlipIR
+
 /// Runs a checked template against data: loops, conditions, expressions and filters, producing
 /// the items layout places on paper. A failing statement is reported and skipped; the rest run.
 struct Evaluator {
@@ -45,6 +47,9 @@ struct Evaluator {
   private let root: JSONObject
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
+  private let symbolEncoder: (any SymbolEncoder)?
+  /// The paper's width in dots, which no symbol may exceed.
+  private let paperDots: Int
   /// Local names, innermost last; `scopeStarts` marks where each block's names begin.
   private var bindings: [Binding] = []
   private var scopeStarts: [Int] = [0]
@@ -53,9 +58,14 @@ struct Evaluator {
   /// Diagnostics already given, by ID and place: a loop repeats a mistake, not its message.
   private var reported: Set<String> = []
 
-  init(data: JSONObject, now: ExactDecimal? = nil, filters: FilterCatalog = .standard) {
+  init(
+    data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil, paperDots: Int = 576,
+    filters: FilterCatalog = .standard
+  ) {
     self.root = data
     self.now = now
+    self.symbolEncoder = symbolEncoder
+    self.paperDots = paperDots
     self.filters = filters
   }
 
@@ -104,6 +114,30 @@ struct Evaluator {
       items.append(.drawer(pin: pin, on: on, off: off, range))
     case .image(let bitmap, let alignment, let name, let range):
       items.append(.image(bitmap, alignment, name: name, range))
+    case .symbol(let spec, let content, let literal, let range):
+      let data = TextWidth.normalized(try render(content))
+      var modules = literal
+      if modules == nil {
+        guard let symbolEncoder else { throw Reported() }
+        do throws(SymbolEncodeError) {
+          modules = try symbolEncoder.encode(spec.symbology, data: data, errorCorrection: spec.errorCorrection)
+        } catch {
+          throw report(
+            .symbolDataFailed("cannot encode '\(data)' as \(spec.symbology.rawValue): \(error.message)"),
+            at: spec.contentRange)
+        }
+      }
+      guard let modules else { throw Reported() }
+      guard modules.width * spec.module <= paperDots else {
+        throw report(
+          .symbolDataTooWide(spec.symbology.rawValue, dots: modules.width * spec.module, paper: paperDots),
+          at: spec.contentRange)
+      }
+      let height = spec.symbology.isLinear ? spec.height : modules.height * spec.module
+      let symbol = Symbol(
+        symbology: spec.symbology, data: data, module: spec.module, height: height,
+        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: modules)
+      items.append(.symbol(symbol, spec.alignment, range))
     case .forEach(let variable, let sequence, let body, _):
       let list = try value(of: sequence)
       guard case .array(let elements) = list else {

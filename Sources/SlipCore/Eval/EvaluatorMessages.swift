@@ -45,6 +45,15 @@ extension DiagnosticMessage {
   static func operandTypes(_ op: String, _ left: String, _ right: String) -> Self {
     .init(id: "E0403", .error, "cannot apply '\(op)' to \(left) and \(right)", label: "type mismatch")
   }
+  static func symbolDataFailed(_ message: String) -> Self {
+    .init(id: "E0430", .error, message, label: "cannot encode")
+  }
+  static func symbolDataTooWide(_ symbology: String, dots: Int, paper: Int) -> Self {
+    .init(
+      id: "E0431", .error,
+      "with this data the \(symbology) is \(dots) dots wide, wider than the paper's \(paper)",
+      label: "too wide")
+  }
   static func unaryOperandType(_ op: String, _ kind: String) -> Self {
     .init(id: "E0413", .error, "cannot apply '\(op)' to \(kind)", label: "type mismatch")
   }

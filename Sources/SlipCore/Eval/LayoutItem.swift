@@ -10,6 +10,8 @@ enum LayoutItem: Sendable {
   case tableRow([(text: String, range: SourceRange)], LineSettings, TableSpec, SourceRange)
   /// `image`: the finished dots.
   case image(Bitmap, Alignment, name: String, SourceRange)
+  /// `qr` / `barcode`: the encoded symbol.
+  case symbol(Symbol, Alignment, SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.

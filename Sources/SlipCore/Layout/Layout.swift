@@ -43,15 +43,12 @@ struct Layout {
       case .cut(let kind, let range):
         blocks.append(.cut(Cut(kind: kind, source: span(range))))
       case .image(let bitmap, let alignment, let name, let range):
-        let room = media.widthDots - bitmap.width
-        let x =
-          switch alignment {
-          case .left: 0
-          case .center: max(0, room / 2)
-          case .right: max(0, room)
-          }
+        let x = left(of: bitmap.width, alignment)
         blocks.append(
           .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
+      case .symbol(let symbol, let alignment, let range):
+        let x = left(of: symbol.width, alignment)
+        blocks.append(.symbol(SymbolBlock(symbol: symbol, x: x, alignment: alignment, source: span(range))))
       case .drawer(let pin, let on, let off, let range):
         blocks.append(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
@@ -59,6 +56,16 @@ struct Layout {
     }
     let document = Document(sources: templatePaths, media: media, blocks: blocks)
     return (document, diagnostics)
+  }
+
+  /// The left edge, in dots, of something `width` dots wide placed by `alignment`.
+  private func left(of width: Int, _ alignment: Alignment) -> Int {
+    let room = media.widthDots - width
+    return switch alignment {
+    case .left: 0
+    case .center: max(0, room / 2)
+    case .right: max(0, room)
+    }
   }
 
   /// The grid width of a line in its font and scale: double width halves the columns.

@@ -4,7 +4,7 @@ public struct Parser {
   /// The statement keywords, for "did you mean".
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
-    "table", "include", "image",
+    "table", "include", "image", "qr", "barcode",
   ]
 
   private var tokens: [Token]
@@ -97,6 +97,25 @@ public struct Parser {
       } else {
         statement = .include(IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
       }
+    case "qr", "barcode":
+      var symbology = keyword.text
+      var symbologyRange = keyword.range
+      if keyword.text == "barcode" {
+        guard current.kind == .identifier || current.kind == .dimension else {
+          report(.expected("a barcode type such as 'code128'", found: describe(current)), at: current.range)
+          skipLine()
+          return nil
+        }
+        symbology = current.text
+        symbologyRange = current.range
+        advance()
+      }
+      guard let content = parseTextTemplate(what: "the data to encode, in quotes") else { return nil }
+      let options = parseOptions()
+      statement = .symbol(
+        SymbolStatement(
+          symbology: symbology, symbologyRange: symbologyRange, content: content, options: options,
+          range: span(from: keyword)))
     case "table":
       let options = parseOptions()
       expectEndOfStatement()

@@ -1,0 +1,96 @@
+/// A barcode or 2D code: what to encode, for backends with native barcode commands, and its
+/// modules as the encoder drew them, for every other backend.
+public struct Symbol: Sendable, Equatable {
+  /// The kinds of symbol templates can ask for.
+  public enum Symbology: String, Sendable, Equatable, CaseIterable {
+    case code128
+    case ean13
+    case ean8
+    case upca
+    case upce
+    case code39
+    case itf
+    case codabar
+    case qr
+    case pdf417
+    case datamatrix
+
+    /// Whether it is a one-row (linear) barcode rather than a 2D code.
+    public var isLinear: Bool {
+      switch self {
+      case .qr, .pdf417, .datamatrix: false
+      default: true
+      }
+    }
+  }
+
+  /// Where the human-readable text of a linear barcode goes.
+  public enum HumanReadable: String, Sendable, Equatable {
+    case none
+    case above
+    case below
+  }
+
+  /// The kind.
+  public var symbology: Symbology
+  /// The data, as the template gave it (NFC text).
+  public var data: String
+  /// Dots per module: the narrowest bar's width, or a 2D code's cell size.
+  public var module: Int
+  /// Bar height in dots for linear barcodes; for 2D codes, rows × `module`.
+  public var height: Int
+  /// Human-readable text of a linear barcode.
+  public var humanReadable: HumanReadable
+  /// QR error correction level (`L`, `M`, `Q`, `H`), when it applies.
+  public var errorCorrection: String?
+  /// The encoder's modules, one pixel each (one row for linear barcodes), without quiet zones.
+  public var modules: Bitmap
+
+  /// A symbol.
+  public init(
+    symbology: Symbology, data: String, module: Int, height: Int, humanReadable: HumanReadable,
+    errorCorrection: String?, modules: Bitmap
+  ) {
+    self.symbology = symbology
+    self.data = data
+    self.module = module
+    self.height = height
+    self.humanReadable = humanReadable
+    self.errorCorrection = errorCorrection
+    self.modules = modules
+  }
+
+  /// Width in dots as printed.
+  public var width: Int { modules.width * module }
+
+  /// The symbol drawn at its module size: what a raster backend prints (human-readable text
+  /// aside, which is drawn in the printer's font).
+  public func bitmap() -> Bitmap {
+    var out = Bitmap(width: width, height: height)
+    for y in 0..<height {
+      let row = symbology.isLinear ? 0 : min(modules.height - 1, y / max(1, module))
+      for x in 0..<out.width where modules[x / max(1, module), row] { out[x, y] = true }
+    }
+    return out
+  }
+}
+
+/// A symbol placed on a receipt.
+public struct SymbolBlock: Sendable, Equatable {
+  /// The symbol.
+  public var symbol: Symbol
+  /// The left edge in dots from the left of the printable width.
+  public var x: Int
+  /// How the statement asked it to be placed; `x` already applies it.
+  public var alignment: Alignment
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A placed symbol.
+  public init(symbol: Symbol, x: Int, alignment: Alignment, source: SourceSpan?) {
+    self.symbol = symbol
+    self.x = x
+    self.alignment = alignment
+    self.source = source
+  }
+}
