@@ -45,9 +45,9 @@ struct RenderCommand {
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
+      let count = arguments.positionals.count
       throw UsageError(
-        message: arguments.positionals.isEmpty
-          ? "missing the template to render" : "render takes one template, got \(arguments.positionals.count)",
+        message: count == 0 ? "missing the template to render" : "render takes one template, got \(count)",
         command: "render")
     }
     template = arguments.positionals[0]
@@ -66,7 +66,8 @@ struct RenderCommand {
         command: "render")
     }
     if template == "-", data == "-" {
-      throw UsageError(message: "the template and the data cannot both come from standard input", command: "render")
+      throw UsageError(
+        message: "the template and the data cannot both come from standard input", command: "render")
     }
   }
 
