@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
+    .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -20,8 +21,13 @@ let package = Package(
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler.
     .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
+    // libdbus (Debian's libdbus-1-dev), for the BlueZ transport; only SlipTransport imports it.
+    .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+    // Transports: the bytes of a job to a printer; Bluetooth LE through BlueZ over D-Bus.
+    .target(name: "SlipTransport", dependencies: ["CDBus"]),
     // The command line, a thin layer over the libraries.
-    .executableTarget(name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS"]),
+    .executableTarget(
+      name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport"]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     .executableTarget(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
@@ -34,6 +40,8 @@ let package = Package(
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
+    // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
+    .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
     .testTarget(
       name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),

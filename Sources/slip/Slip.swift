@@ -19,6 +19,10 @@ enum Slip {
       check     report every problem in templates, rendering nothing
       printers  list the printer profiles, or show one
       disasm    list ESC/POS bytes as readable commands
+      scan      list nearby Bluetooth LE printers
+      send      send a rendered job's bytes to a Bluetooth LE printer
+      print     render a template and send it to a Bluetooth LE printer
+      info      show a Bluetooth LE printer's Device Information and characteristics
 
     Run 'slip <command> --help' for a command's options.
 
@@ -53,13 +57,29 @@ enum Slip {
         let parsed = try Arguments(rest, spec: DisasmCommand.spec)
         if parsed.flag("--help") { return help(DisasmCommand.usage) }
         return try DisasmCommand(parsed).run()
+      case "scan":
+        let parsed = try Arguments(rest, spec: ScanCommand.spec)
+        if parsed.flag("--help") { return help(ScanCommand.usage) }
+        return try ScanCommand(parsed).run()
+      case "send":
+        let parsed = try Arguments(rest, spec: SendCommand.spec)
+        if parsed.flag("--help") { return help(SendCommand.usage) }
+        return try SendCommand(parsed).run()
+      case "print":
+        let parsed = try Arguments(rest, spec: PrintCommand.spec)
+        if parsed.flag("--help") { return help(PrintCommand.usage) }
+        return try PrintCommand(parsed).run()
+      case "info":
+        let parsed = try Arguments(rest, spec: InfoCommand.spec)
+        if parsed.flag("--help") { return help(InfoCommand.usage) }
+        return try InfoCommand(parsed).run()
       case "-h", "--help", "help":
         return help(usage)
       case "--version":
         Console.out("slip 0.1.0\n")
         return .ok
       default:
-        let commands = ["render", "check", "printers", "disasm"]
+        let commands = ["render", "check", "printers", "disasm", "scan", "send", "print", "info"]
         let hint = Suggestion.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
         throw UsageError(message: "unknown command '\(command)'\(hint)", command: "")
       }

@@ -12,7 +12,9 @@ enum ExitCode: Int32 {
   case badData = 65
   /// An input file is missing or unreadable.
   case missingInput = 66
-  /// Output could not be written.
+  /// The printer (or Bluetooth itself) cannot be reached.
+  case unavailable = 69
+  /// Output could not be written, or a transport failed while sending.
   case ioError = 74
 
   /// The code for a finished compilation: template errors win over data errors.
@@ -24,7 +26,7 @@ enum ExitCode: Int32 {
 
   /// The most serious of several outcomes, for commands over many files.
   static func worst(_ codes: [ExitCode]) -> ExitCode {
-    let rank: [ExitCode] = [.usage, .missingInput, .ioError, .templateErrors, .badData, .ok]
+    let rank: [ExitCode] = [.usage, .missingInput, .unavailable, .ioError, .templateErrors, .badData, .ok]
     return rank.first(where: codes.contains) ?? .ok
   }
 }

@@ -1,0 +1,401 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Sends one job's bytes to a connected printer: chunks of at most MTU − 3, several D-Bus
+/// calls in flight, pacing, acknowledged barriers, pause and resume, and exact counts.
+///
+/// A byte counts as confirmed only when a Write Response or a barrier after it has come back;
+/// as queued when BlueZ accepted its `command` write; nothing else is claimed.
+struct BLESender {
+  /// One D-Bus call of the job.
+  struct Operation {
+    enum Kind: Equatable {
+      case write(WriteType)
+      /// A `ReadValue` barrier; `range` is empty, ending where the bytes it confirms end.
+      case read
+    }
+    var kind: Kind
+    /// The job's bytes this call carries (empty for a read barrier).
+    var range: Range<Int>
+    /// The chunk it carries or follows, from 0.
+    var chunk: Int
+
+    /// Whether its reply proves that every byte up to `range.upperBound` arrived.
+    var confirms: Bool { kind != .write(.command) }
+  }
+
+  let connection: BLEConnection
+  let write: Characteristic
+  let notify: Characteristic?
+  let options: BLESendOptions
+  let barrierCharacteristic: Characteristic?
+  let family: PrinterFamily?
+  private(set) var delivery: Delivery
+  private var paused: ContinuousClock.Instant?
+  private var failure: TransportError.Reason?
+
+  /// Decides the write type, chunk size, barrier and pacing for `total` bytes.
+  init(
+    connection: BLEConnection, write: Characteristic, notify: Characteristic?, options: BLESendOptions,
+    total: Int
+  ) throws(TransportError) {
+    self.connection = connection
+    self.write = write
+    self.notify = notify
+    self.options = options
+    family = connection.family
+    let type: WriteType
+    switch options.writeType {
+    case .request?:
+      guard write.takesRequests else {
+        throw TransportError(.writeTypeUnsupported(.request, uuid: write.uuid, flags: write.flags))
+      }
+      type = .request
+    case .command?:
+      guard write.takesCommands else {
+        throw TransportError(.writeTypeUnsupported(.command, uuid: write.uuid, flags: write.flags))
+      }
+      type = .command
+    case nil:
+      type = write.takesCommands ? .command : .request
+    }
+    let barrier: Barrier
+    if type == .request || write.takesRequests {
+      barrier = .request
+      barrierCharacteristic = nil
+    } else if let readable = connection.readBarrier(for: write) {
+      barrier = .read
+      barrierCharacteristic = readable
+    } else {
+      barrier = .none
+      barrierCharacteristic = nil
+    }
+    // BlueZ without an MTU property (before 5.62) has negotiated nothing we can see: 23.
+    let linkPayload = (write.mtu ?? 23) - 3
+    let chunk = max(1, min(linkPayload, options.chunkLimit ?? linkPayload))
+    let every = type == .request ? 1 : min(64, max(8, options.barrierBytes / chunk))
+    delivery = Delivery(
+      printer: connection.printerName, total: total, chunks: (total + chunk - 1) / chunk, chunkSize: chunk,
+      writeType: type, barrier: barrier, barrierEvery: every, fast: options.fast && type == .command,
+      rate: options.rate ?? options.pacing.map { Double(chunk) / max($0.seconds, 0.001) })
+  }
+
+  /// The calls that carry `total` bytes: every chunk a write; the barrier's chunks (each
+  /// `barrierEvery`-th and the last) as `request` writes, or followed by a `ReadValue`.
+  func operations() -> [Operation] {
+    var operations: [Operation] = []
+    let chunk = delivery.chunkSize
+    for index in 0..<delivery.chunks {
+      let range = index * chunk..<min(delivery.total, (index + 1) * chunk)
+      let atBarrier = (index + 1) % delivery.barrierEvery == 0 || index == delivery.chunks - 1
+      switch (delivery.writeType, delivery.barrier, atBarrier) {
+      case (.request, _, _), (.command, .request, true):
+        operations.append(Operation(kind: .write(.request), range: range, chunk: index))
+      case (.command, .read, true):
+        operations.append(Operation(kind: .write(.command), range: range, chunk: index))
+        operations.append(Operation(kind: .read, range: range.upperBound..<range.upperBound, chunk: index))
+      default:
+        operations.append(Operation(kind: .write(.command), range: range, chunk: index))
+      }
+    }
+    return operations
+  }
+
+  // MARK: Running
+
+  /// Sends `bytes` and returns the delivery once the last barrier is acknowledged.
+  mutating func run(_ bytes: [UInt8], progress: (Delivery) -> Void, notifications: ([UInt8]) -> Void)
+    throws(TransportError) -> Delivery
+  {
+    let start = ContinuousClock.now
+    if delivery.fast {
+      try runAcquired(bytes, start: start, progress: progress, notifications: notifications)
+    } else {
+      try runCalls(bytes, start: start, progress: progress, notifications: notifications)
+    }
+    delivery.elapsed = ContinuousClock.now - start
+    progress(delivery)
+    return delivery
+  }
+
+  private func fail(_ reason: TransportError.Reason) -> TransportError {
+    TransportError(reason, delivery: delivery)
+  }
+
+  /// Through `WriteValue` calls, up to `window` in flight; a `request` write is a sequence
+  /// point (nothing after it goes out before its answer), so an `InProgress` retry can never
+  /// reorder the bytes.
+  private mutating func runCalls(
+    _ bytes: [UInt8], start: ContinuousClock.Instant, progress: (Delivery) -> Void,
+    notifications: ([UInt8]) -> Void
+  ) throws(TransportError) {
+    let operations = operations()
+    let bluez = connection.bluez
+    var next = 0
+    var inFlight: [UInt32: (operation: Int, sent: ContinuousClock.Instant)] = [:]
+    var retries: [Int] = []  // read barriers answered InProgress, to send again
+    var sequencePoint: Int?
+    var readInFlight = false
+    var accepted = 0
+    var firstAttempt: [Int: ContinuousClock.Instant] = [:]
+    var slot = start
+    var lastProgress = start
+    let timeout = options.timeout
+
+    func handleReply(_ index: Int, _ message: BusMessage, sender: inout BLESender) {
+      let operation = operations[index]
+      if operation.kind == .read { readInFlight = false }
+      if let error = message.error {
+        let now = ContinuousClock.now
+        let began = firstAttempt[index] ?? now
+        if error.name == BlueZName.inProgress, operation.confirms, now - began < timeout {
+          // BlueZ serves one request (and one read) at a time: try again shortly.
+          if operation.kind == .read {
+            retries.append(index)
+          } else {
+            next = index
+            sequencePoint = nil
+          }
+          slot = max(slot, now + .milliseconds(5))
+          return
+        }
+        sender.failure =
+          sender.connection.isConnected
+          ? .writeFailed(name: error.name, message: error.message)
+          : .linkDropped(printer: sender.connection.printerName)
+        return
+      }
+      guard sender.failure == nil else { return }
+      if !operation.range.isEmpty { accepted = max(accepted, operation.range.upperBound) }
+      if operation.confirms {
+        sender.delivery.confirmed = max(sender.delivery.confirmed, operation.range.upperBound)
+        sender.delivery.chunksConfirmed = max(sender.delivery.chunksConfirmed, operation.chunk + 1)
+        if sequencePoint == index { sequencePoint = nil }
+      }
+      sender.delivery.queued = max(0, accepted - sender.delivery.confirmed)
+    }
+
+    while true {
+      // Everything that has arrived, without waiting.
+      while let event = bluez.next(milliseconds: 0) {
+        if case .reply(let serial, let message) = event, let entry = inFlight.removeValue(forKey: serial) {
+          handleReply(entry.operation, message, sender: &self)
+        } else {
+          handle(event, notifications: notifications)
+        }
+      }
+      let now = ContinuousClock.now
+      delivery.elapsed = now - start
+      delivery.paused = paused != nil
+      if now - lastProgress >= .milliseconds(100) {
+        progress(delivery)
+        lastProgress = now
+      }
+      if let failure { throw fail(failure) }
+      if next == operations.count, retries.isEmpty, inFlight.isEmpty { return }
+      if let oldest = inFlight.values.map(\.sent).min(), now - oldest > timeout {
+        throw fail(.timeout(what: "the printer's answer to a write", seconds: timeout.seconds))
+      }
+      if let paused, now - paused > options.pauseLimit {
+        throw fail(.pausedTooLong(seconds: options.pauseLimit.seconds))
+      }
+
+      // Send the next call if nothing holds it back.
+      let candidate =
+        !retries.isEmpty && !readInFlight ? retries.first : (next < operations.count ? next : nil)
+      if let index = candidate, paused == nil, sequencePoint == nil, now >= slot,
+        inFlight.count < options.window
+      {
+        let operation = operations[index]
+        if operation.kind != .read || !readInFlight {
+          let serial: UInt32
+          do throws(BusError) {
+            serial =
+              operation.kind == .read
+              ? try bluez.send(
+                barrierCharacteristic?.path ?? write.path, BlueZName.characteristic, "ReadValue",
+                [.options([:])])
+              : try bluez.send(
+                write.path, BlueZName.characteristic, "WriteValue",
+                [
+                  .bytes(Array(bytes[operation.range])),
+                  .options(["type": .string(operation.kind == .write(.request) ? "request" : "command")]),
+                ])
+          } catch {
+            throw fail(.writeFailed(name: error.name, message: error.message))
+          }
+          inFlight[serial] = (index, now)
+          firstAttempt[index] = firstAttempt[index] ?? now
+          if retries.first == index {
+            retries.removeFirst()
+          } else {
+            next += 1
+          }
+          if operation.kind == .read { readInFlight = true }
+          if operation.kind == .write(.request) { sequencePoint = index }
+          if let rate = delivery.rate, !operation.range.isEmpty {
+            let interval = Duration.seconds(Double(operation.range.count) / rate)
+            // Keep to the schedule, but never burst to catch up after a stall (a pause).
+            slot = (now - slot > interval ? now : slot) + interval
+          }
+          continue
+        }
+      }
+
+      // Wait for an answer, a signal, the pacing slot or a deadline, whichever comes first.
+      var wait = Duration.milliseconds(100)
+      if slot > now { wait = min(wait, slot - now) }
+      if let oldest = inFlight.values.map(\.sent).min() { wait = min(wait, oldest + timeout - now) }
+      bluez.bus.flush()
+      if let event = bluez.next(milliseconds: max(0, wait.milliseconds)) {
+        if case .reply(let serial, let message) = event, let entry = inFlight.removeValue(forKey: serial) {
+          handleReply(entry.operation, message, sender: &self)
+        } else {
+          handle(event, notifications: notifications)
+        }
+      }
+    }
+  }
+
+  /// Applies a signal: a dropped link fails the job; a notification pauses, resumes or is
+  /// passed on.
+  private mutating func handle(_ event: BlueZ.Event, notifications: ([UInt8]) -> Void) {
+    guard case .changed(let path, let interface, let changed) = event else { return }
+    if path == connection.device.path, interface == BlueZName.device, changed["Connected"]?.bool == false {
+      failure = failure ?? .linkDropped(printer: connection.printerName)
+    }
+    if path == notify?.path, interface == BlueZName.characteristic, let value = changed["Value"]?.bytes {
+      if value == family?.pause ?? [0x13] {
+        paused = paused ?? ContinuousClock.now
+      } else if value == family?.resume ?? [0x11] {
+        paused = nil
+      } else {
+        notifications(value)
+      }
+    }
+  }
+
+  // MARK: AcquireWrite
+
+  /// Through `AcquireWrite` sockets: one `send()` per Write Command. The socket is released
+  /// every `barrierEvery` chunks for the barrier (`WriteValue` answers NotPermitted while it
+  /// is held); without a barrier the bytes are only handed over, and the delivery says so.
+  private mutating func runAcquired(
+    _ bytes: [UInt8], start: ContinuousClock.Instant, progress: (Delivery) -> Void,
+    notifications: ([UInt8]) -> Void
+  ) throws(TransportError) {
+    let bluez = connection.bluez
+    var slot = start
+    var sent = 0
+    var chunkIndex = 0
+    while sent < bytes.count {
+      let acquired: [BusValue]
+      do throws(BusError) {
+        acquired = try bluez.call(
+          write.path, BlueZName.characteristic, "AcquireWrite", [.options([:])], timeout: options.timeout)
+      } catch {
+        throw fail(
+          connection.isConnected
+            ? .writeFailed(name: error.name, message: error.message)
+            : .linkDropped(printer: connection.printerName))
+      }
+      guard case .fd(let socket)? = acquired.first, let mtu = acquired.dropFirst().first?.int else {
+        throw fail(.writeFailed(name: "AcquireWrite", message: "BlueZ returned no socket"))
+      }
+      let chunk = max(1, min(mtu - 3, delivery.chunkSize))
+      delivery.chunkSize = chunk
+      delivery.chunks = chunkIndex + (bytes.count - sent + chunk - 1) / chunk
+      // The burst: up to the barrier's chunk, which goes as a request once the socket is closed.
+      let burst = delivery.barrier == .none ? Int.max : delivery.barrierEvery
+      var inBurst = 0
+      var failed: TransportError.Reason?
+      while sent < bytes.count, inBurst < burst - (delivery.barrier == .request ? 1 : 0) {
+        if sent + chunk >= bytes.count, delivery.barrier == .request { break }
+        while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
+        if let failure {
+          failed = failure
+          break
+        }
+        let now = ContinuousClock.now
+        if paused != nil || now < slot {
+          if let paused, now - paused > options.pauseLimit {
+            failed = .pausedTooLong(seconds: options.pauseLimit.seconds)
+            break
+          }
+          if let event = bluez.next(milliseconds: max(1, (slot - now).milliseconds)) {
+            handle(event, notifications: notifications)
+          }
+          continue
+        }
+        let end = min(bytes.count, sent + chunk)
+        let written = bytes[sent..<end].withUnsafeBytes {
+          Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if written != end - sent {
+          failed = .linkDropped(printer: connection.printerName)
+          break
+        }
+        if let rate = delivery.rate {
+          let interval = Duration.seconds(Double(end - sent) / rate)
+          slot = (now - slot > interval ? now : slot) + interval
+        }
+        sent = end
+        chunkIndex += 1
+        inBurst += 1
+        delivery.queued = sent - delivery.confirmed
+        delivery.elapsed = now - start
+        progress(delivery)
+      }
+      close(socket)
+      if let failed { throw fail(failed) }
+      try barrierAfterRelease(bytes, sent: &sent, chunk: chunk, chunkIndex: &chunkIndex)
+      progress(delivery)
+    }
+  }
+
+  /// After the socket is closed: the barrier (a `request` write of the next chunk, or a
+  /// `ReadValue`), retried while BlueZ has not yet noticed the release.
+  private mutating func barrierAfterRelease(
+    _ bytes: [UInt8], sent: inout Int, chunk: Int, chunkIndex: inout Int
+  )
+    throws(TransportError)
+  {
+    let bluez = connection.bluez
+    let deadline = ContinuousClock.now + options.timeout
+    while true {
+      do throws(BusError) {
+        switch delivery.barrier {
+        case .request:
+          let end = min(bytes.count, sent + chunk)
+          _ = try bluez.call(
+            write.path, BlueZName.characteristic, "WriteValue",
+            [.bytes(Array(bytes[sent..<end])), .options(["type": .string("request")])],
+            timeout: options.timeout)
+          sent = end
+          chunkIndex += 1
+        case .read:
+          _ = try bluez.call(
+            barrierCharacteristic?.path ?? write.path, BlueZName.characteristic, "ReadValue", [.options([:])],
+            timeout: options.timeout)
+        case .none:
+          return
+        }
+        delivery.confirmed = sent
+        delivery.chunksConfirmed = chunkIndex
+        delivery.queued = 0
+        return
+      } catch {
+        let retry = error.name == BlueZName.notPermitted || error.name == BlueZName.inProgress
+        if retry, ContinuousClock.now < deadline, connection.isConnected {
+          _ = bluez.next(milliseconds: 2)
+          continue
+        }
+        throw fail(
+          connection.isConnected
+            ? .writeFailed(name: error.name, message: error.message)
+            : .linkDropped(printer: connection.printerName))
+      }
+    }
+  }
+}

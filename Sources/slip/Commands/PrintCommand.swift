@@ -1,0 +1,70 @@
+import SlipCore
+import SlipESCPOS
+
+/// `slip print TEMPLATE --data FILE --to ble:… [--printer PROFILE] [sending options]`.
+struct PrintCommand {
+  static let usage = """
+    USAGE: slip print TEMPLATE [--data FILE|-] --to ble:ADDRESS|ble:NAME
+                      [--printer ID|FILE] [--root DIR] [--write request|command]
+                      [--rate BYTES/S] [--fast] [--timeout S] [--quiet]
+
+    Renders a template as ESC/POS for the printer and sends it over Bluetooth LE in one
+    step: 'slip render' and 'slip send' together, nothing written to disk.
+
+    ARGUMENTS:
+      TEMPLATE             the template file (.slip)
+
+      --data FILE|-        JSON data for the template; '-' reads standard input
+      --root DIR           the folder includes must stay in (default: the template's)
+    \(BLEJobOptions.help)
+    EXIT CODES:
+      0 every byte confirmed, 1 template errors, 64 usage, 65 bad data, 66 missing file,
+      69 printer or Bluetooth not found, 74 the link dropped or a write failed
+
+    """
+
+  static let spec = Arguments.Spec(
+    command: "print", valued: BLEJobOptions.valued + [["--data"], ["--root"]],
+    flags: BLEJobOptions.flags + [["-h", "--help"]])
+
+  let template: String
+  let data: String?
+  let root: String?
+  let job: BLEJobOptions
+
+  /// Validates the command line.
+  init(_ arguments: Arguments) throws(UsageError) {
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(
+        message: arguments.positionals.isEmpty
+          ? "missing the template to print" : "print takes one template, got \(arguments.positionals.count)",
+        command: "print")
+    }
+    template = arguments.positionals[0]
+    data = arguments.value("--data")
+    root = arguments.value("--root")
+    job = try BLEJobOptions(arguments, command: "print")
+    if template == "-", data == "-" {
+      throw UsageError(
+        message: "the template and the data cannot both come from standard input", command: "print")
+    }
+  }
+
+  /// Compiles, renders for the profile (or the generic printer of the paper) and sends.
+  func run() throws(CommandFailure) -> ExitCode {
+    let profile = try job.printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
+    let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
+    let dataFile = try data.map { path throws(CommandFailure) in
+      SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
+    }
+    let compiler = CompilerSetup.compiler(template: template, root: root)
+    let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
+    DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
+    guard let document = result.document else {
+      return ExitCode.forDiagnostics(result.diagnostics)
+    }
+    let chosen = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
+    let bytes = try PrinterChoice.escpos(document, profile: chosen, sources: result.sources)
+    return try job.send(bytes, profile: chosen)
+  }
+}
