@@ -13,16 +13,19 @@ public struct Compiler: Sendable {
   public var imageDecoder: (any ImageDecoder)?
   /// Encodes `qr` and `barcode` data; nil means templates cannot have symbols.
   public var symbolEncoder: (any SymbolEncoder)?
+  /// Measures label text in the label font; nil means ``ApproximateTextMeasurer``.
+  public var textMeasurer: (any TextMeasurer)?
 
   /// A compiler whose includes and images go through `loader`, images decoded by
   /// `imageDecoder`, symbols encoded by `symbolEncoder`.
   public init(
     loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil,
-    symbolEncoder: (any SymbolEncoder)? = nil
+    symbolEncoder: (any SymbolEncoder)? = nil, textMeasurer: (any TextMeasurer)? = nil
   ) {
     self.loader = loader
     self.imageDecoder = imageDecoder
     self.symbolEncoder = symbolEncoder
+    self.textMeasurer = textMeasurer
   }
 
   /// What a compilation produced: the document when there were no errors, every diagnostic,
@@ -71,7 +74,8 @@ public struct Compiler: Sendable {
       return Preparation(template: nil, diagnostics: diagnostics, sources: sources)
     }
     let compiled = CompiledTemplate(
-      checked: checked, sources: sources, warnings: diagnostics, symbolEncoder: symbolEncoder)
+      checked: checked, sources: sources, warnings: diagnostics, symbolEncoder: symbolEncoder,
+      textMeasurer: textMeasurer)
     return Preparation(template: compiled, diagnostics: diagnostics, sources: sources)
   }
 
@@ -112,14 +116,24 @@ public struct CompiledTemplate: Sendable {
   private let templatePaths: [String]
   /// Encodes symbols whose data comes from the data.
   private let symbolEncoder: (any SymbolEncoder)?
+  /// Measures label text.
+  private let textMeasurer: (any TextMeasurer)?
 
-  init(checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic], symbolEncoder: (any SymbolEncoder)?) {
+  init(
+    checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic],
+    symbolEncoder: (any SymbolEncoder)?,
+    textMeasurer: (any TextMeasurer)?
+  ) {
     self.checked = checked
     self.sources = sources
     self.warnings = warnings
     self.templatePaths = sources.files.map(\.path)
     self.symbolEncoder = symbolEncoder
+    self.textMeasurer = textMeasurer
   }
+
+  /// Whether this is a label template (a page of positioned elements) rather than a receipt.
+  public var isLabel: Bool { checked.label != nil }
 
   /// What the template prints on.
   public var media: ReceiptMedia { checked.media }
@@ -147,7 +161,9 @@ public struct CompiledTemplate: Sendable {
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
-    var layout = Layout(media: checked.media, sources: sources, templatePaths: templatePaths)
+    var layout = Layout(
+      media: checked.media, label: checked.label, measurer: textMeasurer ?? ApproximateTextMeasurer(),
+      sources: sources, templatePaths: templatePaths)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
     return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)

@@ -3,6 +3,10 @@
 /// Receipts are a flow of blocks down continuous paper; each text line has its runs already
 /// placed on the line's column grid and knows its font cell and scale, so a backend can work in
 /// characters (text, ESC/POS text mode) or in dots (previews, raster) without re-laying it out.
+///
+/// A label template gives a ``LabelPage`` of positioned elements instead: then `page` is set,
+/// `blocks` is empty and `media` describes the label's width as if it were paper, so a receipt
+/// printer can print the label as one picture.
 public struct Document: Sendable, Equatable {
   /// The files that source spans point into; index 0 is the top template.
   public var sources: [String]
@@ -10,12 +14,15 @@ public struct Document: Sendable, Equatable {
   public var media: ReceiptMedia
   /// The content, top to bottom.
   public var blocks: [Block]
+  /// The label, for label templates.
+  public var page: LabelPage?
 
-  /// A document on `media` with `blocks`.
-  public init(sources: [String], media: ReceiptMedia, blocks: [Block]) {
+  /// A document on `media` with `blocks`, or a label `page`.
+  public init(sources: [String], media: ReceiptMedia, blocks: [Block], page: LabelPage? = nil) {
     self.sources = sources
     self.media = media
     self.blocks = blocks
+    self.page = page
   }
 }
 

@@ -2,10 +2,18 @@ extension Document {
   /// A stable, indented text form of the document: the oracle of golden tests and
   /// `slip render --target ir`.
   public func dump() -> String {
-    var out = "receipt paper=\(media.paper) width=\(media.widthDots) dpi=\(media.dpi)"
-    out += " font=\(media.font.rawValue) columns=\(media.columns)\n"
+    var out = ""
+    if let page {
+      out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)\n"
+    } else {
+      out += "receipt paper=\(media.paper) width=\(media.widthDots) dpi=\(media.dpi)"
+      out += " font=\(media.font.rawValue) columns=\(media.columns)\n"
+    }
     for (index, source) in sources.enumerated() where index > 0 {
       out += "source file\(index)=\(quoted(source))\n"
+    }
+    for element in page?.elements ?? [] {
+      out += dump(element)
     }
     for block in blocks {
       switch block {
@@ -40,6 +48,38 @@ extension Document {
       }
     }
     return out
+  }
+
+  private func dump(_ element: LabelElement) -> String {
+    switch element {
+    case .text(let text):
+      var out = "text x=\(text.x) y=\(text.y) w=\(text.width) height=\(text.height)"
+      out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)\(span(text.source))\n"
+      for line in text.lines {
+        out += "  line x=\(line.x) y=\(line.y) w=\(line.width) \(quoted(line.text))\n"
+      }
+      return out
+    case .box(let box):
+      return "box x=\(box.x) y=\(box.y) w=\(box.width) h=\(box.height) border=\(box.border)"
+        + "\(box.filled ? " fill" : "")\(span(box.source))\n"
+    case .line(let line):
+      return
+        "line \(line.x1),\(line.y1) -> \(line.x2),\(line.y2) thickness=\(line.thickness)\(span(line.source))\n"
+    case .circle(let circle):
+      return "circle x=\(circle.x) y=\(circle.y) d=\(circle.diameter) border=\(circle.border)"
+        + "\(circle.filled ? " fill" : "")\(span(circle.source))\n"
+    case .image(let image):
+      return
+        "image \(quoted(image.name)) x=\(image.x) y=\(image.y) \(image.bitmap.width)x\(image.bitmap.height)"
+        + " dots=\(image.bitmap.fingerprint)\(span(image.source))\n"
+    case .symbol(let placed):
+      let symbol = placed.symbol
+      var out = "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) x=\(placed.x) y=\(placed.y)"
+      out += " module=\(symbol.module) \(symbol.width)x\(symbol.height)"
+      if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
+      if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }
+      return out + " modules=\(symbol.modules.fingerprint)\(span(placed.source))\n"
+    }
   }
 
   private func span(_ source: SourceSpan?) -> String {

@@ -13,6 +13,7 @@ public struct PlainTextWriter: Sendable {
 
   /// The document as text, one line per printed line, trailing spaces trimmed.
   public func write(_ document: Document) -> String {
+    if let page = document.page { return write(page) }
     // One byte buffer and one String at the end: no string is built per line or per run.
     var out: [UInt8] = []
     out.reserveCapacity(document.blocks.count * 40)
@@ -47,6 +48,29 @@ public struct PlainTextWriter: Sendable {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A label as text: its text lines and placeholders top to bottom, indented by their position
+  /// (one space for every 12 dots, the width of a receipt column).
+  private func write(_ page: LabelPage) -> String {
+    var lines: [(y: Int, x: Int, text: String)] = []
+    for element in page.elements {
+      switch element {
+      case .text(let text):
+        lines += text.lines.map { ($0.y, $0.x, $0.text) }
+      case .image(let image):
+        lines.append((image.y, image.x, "[\(image.name) \(image.bitmap.width)x\(image.bitmap.height)]"))
+      case .symbol(let placed):
+        lines.append((placed.y, placed.x, "[\(placed.symbol.symbology.rawValue) \(placed.symbol.data)]"))
+      case .box, .line, .circle:
+        break
+      }
+    }
+    var out = ""
+    for line in lines.sorted(by: { ($0.y, $0.x) < ($1.y, $1.x) }) {
+      out += String(repeating: " ", count: max(0, line.x / 12)) + line.text + "\n"
+    }
+    return out
   }
 
   /// A bracketed stand-in for a picture or symbol, placed where it sits in the paper's columns.

@@ -65,6 +65,8 @@ private struct ASTDumper {
     case .symbol(let s):
       line(indent, "Symbol \(s.symbology)\(options(s.options))", s.range)
       text(s.content, indent: indent + 1)
+    case .shape(let s):
+      line(indent, "Shape \(s.kind)\(options(s.options))", s.range)
     }
   }
 

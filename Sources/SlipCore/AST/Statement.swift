@@ -34,6 +34,8 @@ public enum Statement: Sendable, Equatable {
   case image(ImageStatement)
   /// `qr "{{ url }}" size=4 ecc=M` or `barcode code128 "{{ id }}" height=80 hri=below`.
   case symbol(SymbolStatement)
+  /// `box x=0 y=0 w=812 h=609 border=4`, `line x1=… y1=… x2=… y2=…`, `circle x=… y=… d=…`.
+  case shape(ShapeStatement)
 
   /// Where the statement is written (for blocks, the opening line).
   public var range: SourceRange {
@@ -52,6 +54,7 @@ public enum Statement: Sendable, Equatable {
     case .include(let s): s.range
     case .image(let s): s.range
     case .symbol(let s): s.range
+    case .shape(let s): s.range
     }
   }
 }
@@ -208,6 +211,16 @@ public struct SymbolStatement: Sendable, Equatable {
   /// The data, with its interpolations.
   public var content: TextTemplate
   /// Size, placement and options.
+  public var options: [Option]
+  /// The whole statement.
+  public var range: SourceRange
+}
+
+/// A label's drawing: `box`, `line` or `circle` with its options.
+public struct ShapeStatement: Sendable, Equatable {
+  /// `box`, `line` or `circle`.
+  public var kind: String
+  /// Position, size, border and fill.
   public var options: [Option]
   /// The whole statement.
   public var range: SourceRange

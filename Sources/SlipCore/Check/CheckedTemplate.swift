@@ -3,8 +3,10 @@ import SlipIR
 /// A template whose options have been validated and resolved into typed settings: what the
 /// evaluator runs. Expressions and text stay as parsed; the checker has vetted their filters.
 struct CheckedTemplate: Sendable {
-  /// What the template prints on.
+  /// What the template prints on (for a label, its width as paper).
   var media: ReceiptMedia
+  /// The label's page, for label templates.
+  var label: LabelSpec?
   /// The statements to run.
   var body: [CheckedStatement]
 }
@@ -15,6 +17,33 @@ struct LineSettings: Sendable, Equatable {
   var scale: Scale
   var alignment: Alignment
   var style: TextStyle
+}
+
+/// A label's size and resolution, from its header.
+struct LabelSpec: Sendable, Equatable {
+  var widthDots: Int
+  var heightDots: Int
+  var dpi: Int
+}
+
+/// Where a label element's top left corner is, in dots.
+struct LabelPoint: Sendable, Equatable {
+  var x: Int
+  var y: Int
+}
+
+/// A label `text` statement's settings.
+struct LabelTextSpec: Sendable, Equatable {
+  var position: LabelPoint
+  /// The box width, when the template gives one (`w=`): text wraps and aligns inside it.
+  var width: Int?
+  /// Glyph height in dots.
+  var size: Int
+  var alignment: Alignment
+  /// The most lines the text may take.
+  var maxLines: Int
+  /// Whether to shrink the text until it fits.
+  var shrink: Bool
 }
 
 /// A `qr` or `barcode` statement's settings.
@@ -29,6 +58,8 @@ struct SymbolSpec: Sendable, Equatable {
   var alignment: Alignment
   /// Where the data is written, for messages about it.
   var contentRange: SourceRange
+  /// On a label, the symbol's top left corner.
+  var position: LabelPoint?
 }
 
 /// A statement with its options resolved.
@@ -51,8 +82,13 @@ indirect enum CheckedStatement: Sendable {
   case conditional(branches: [(Expression, [CheckedStatement])], elseBody: [CheckedStatement]?)
   /// `set name = value`.
   case set(name: String, value: Expression, SourceRange)
-  /// `image "logo.png"`: decoded, scaled and dithered once, when the template is compiled.
-  case image(Bitmap, Alignment, name: String, SourceRange)
+  /// `image "logo.png"`: decoded, scaled and dithered once, when the template is compiled; on a
+  /// label, at a position.
+  case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
+  /// A label's `text`.
+  case labelText(TextTemplate, LabelTextSpec, SourceRange)
+  /// A label's `box`, `line` or `circle`: fixed when the template compiles.
+  case shape(LabelElement, SourceRange)
   /// `qr` or `barcode`: what to encode; literal data is encoded (and checked) at compile time.
   case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.

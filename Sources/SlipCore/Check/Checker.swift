@@ -12,6 +12,8 @@ struct Checker {
   private var loopDepth = 0
   /// The table whose rows are being checked, if any.
   private var table: TableSpec?
+  /// The label, for label templates: positions and sizes are in its dots.
+  private var label: LabelSpec?
   /// The files being included, innermost last, to catch cycles.
   private var includeStack: [String] = []
   /// Included templates parsed so far, by path: a file included twice is parsed once.
@@ -37,18 +39,20 @@ struct Checker {
     var statements = template.statements[...]
     var media: ReceiptMedia?
     if case .receipt(let header) = statements.first {
-      media = checkHeader(header)
+      media = header.kind == "label" ? checkLabelHeader(header) : checkHeader(header)
       statements = statements.dropFirst()
     } else {
       let place = statements.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
       diagnostics.append(
         Diagnostic(
           .missingHeader(), at: place,
-          help: ["start the template with a line such as 'receipt paper=58mm'"]))
+          help: [
+            "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"
+          ]))
     }
     let body = checkBlock(Array(statements), media: media ?? Self.defaultMedia)
     guard let media else { return (nil, diagnostics) }
-    return (CheckedTemplate(media: media, body: body), diagnostics)
+    return (CheckedTemplate(media: media, label: label, body: body), diagnostics)
   }
 
   /// 58 mm, font A: what checking continues with when the header is missing.
@@ -81,6 +85,24 @@ struct Checker {
       alternateColumns: widthDots / other.cellWidth)
   }
 
+  /// `label width=4in height=3in dpi=203`: the page, and its width as paper for raster backends.
+  private mutating func checkLabelHeader(_ header: HeaderStatement) -> ReceiptMedia? {
+    var options = OptionReader(header.options, statement: "label", accepts: ["width", "height", "dpi"])
+    defer { diagnostics += options.diagnostics }
+    let dpi = options.choice("dpi", ["203", "300", "600"]).flatMap { Int($0) } ?? 203
+    for name in ["width", "height"] where !header.options.contains(where: { $0.name == name }) {
+      diagnostics.append(
+        Diagnostic(
+          .optionMissing(name, statement: "label", example: "label width=4in height=3in"), at: header.range))
+    }
+    let width = options.dots("width", dpi: dpi, in: 8...(12 * dpi)) ?? 4 * dpi
+    let height = options.dots("height", dpi: dpi, in: 8...(40 * dpi)) ?? 3 * dpi
+    label = LabelSpec(widthDots: width, heightDots: height, dpi: dpi)
+    return ReceiptMedia(
+      paper: "label", widthDots: width, dpi: dpi, font: .a, columns: max(1, width / Font.a.cellWidth),
+      alternateColumns: max(1, width / Font.b.cellWidth))
+  }
+
   // MARK: Statements
 
   private mutating func checkBlock(_ statements: [Statement], media: ReceiptMedia) -> [CheckedStatement] {
@@ -90,7 +112,11 @@ struct Checker {
       case .include(let include):
         checked += checkInclude(include, media: media)
       case .table(let table):
-        checked += checkTable(table, media: media)
+        if label != nil {
+          diagnostics.append(Diagnostic(.receiptOnly("table"), at: table.range))
+        } else {
+          checked += checkTable(table, media: media)
+        }
       default:
         if let statement = checkStatement(statement, media: media) { checked.append(statement) }
       }
@@ -99,6 +125,13 @@ struct Checker {
   }
 
   private mutating func checkStatement(_ statement: Statement, media: ReceiptMedia) -> CheckedStatement? {
+    if let label {
+      return checkOnLabel(statement, label: label, media: media)
+    }
+    if case .shape(let shape) = statement {
+      diagnostics.append(Diagnostic(.labelOnly(shape.kind), at: shape.range))
+      return nil
+    }
     if table != nil, let keyword = Self.keywordOutsideTables(statement) {
       diagnostics.append(Diagnostic(.notInTable(keyword), at: statement.range))
       return nil
@@ -111,6 +144,8 @@ struct Checker {
       return checkImage(image, media: media)
     case .symbol(let symbol):
       return checkSymbol(symbol, media: media)
+    case .shape:
+      return nil
     case .receipt(let header):
       diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
       return nil
@@ -195,6 +230,7 @@ struct Checker {
     case .drawer: "drawer"
     case .image: "image"
     case .symbol(let s): s.symbology == "qr" ? "qr" : "barcode"
+    case .shape(let s): s.kind
     case .receipt(let header): header.kind
     default: nil
     }
@@ -206,9 +242,16 @@ struct Checker {
   /// dithered now, so rendering the compiled template many times does it once.
   private mutating func checkImage(_ image: ImageStatement, media: ReceiptMedia) -> CheckedStatement? {
     var options = OptionReader(
-      image.options, statement: "image", accepts: ["width", "align", "dither", "threshold"])
+      image.options, statement: "image",
+      accepts: label == nil
+        ? ["width", "align", "dither", "threshold"] : ["x", "y", "width", "dither", "threshold"])
     defer { diagnostics += options.diagnostics }
-    let alignment = options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    var position: LabelPoint?
+    if let label {
+      position = labelPosition(&options, statement: "image", range: image.range, dpi: label.dpi)
+    }
+    let alignment =
+      options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let dither =
       options.choice("dither", ImageProcessor.Dither.allCases.map(\.rawValue)).flatMap(
         ImageProcessor.Dither.init(rawValue:)) ?? .floydSteinberg
@@ -225,12 +268,15 @@ struct Checker {
         requested = percent ? max(1, media.widthDots * number / 100) : number
       } else {
         options.reportValue(
-          "width", text, expected: "dots from 1 to the paper's \(media.widthDots), or a percentage such as 50%")
+          "width", text,
+          expected: "dots from 1 to the paper's \(media.widthDots), or a percentage such as 50%")
       }
     }
     guard let loader, let imageDecoder else {
       diagnostics.append(
-        Diagnostic(.imageFailed("this compilation has no way to read images like '\(image.path)'"), at: image.pathRange))
+        Diagnostic(
+          .imageFailed("this compilation has no way to read images like '\(image.path)'"), at: image.pathRange
+        ))
       return nil
     }
     let includer = sources[image.pathRange.file].path
@@ -240,7 +286,8 @@ struct Checker {
       do throws(ImageDecodeError) {
         grey = try imageDecoder.decode(file.bytes, name: file.path)
       } catch {
-        diagnostics.append(Diagnostic(.imageFailed("cannot read '\(image.path)': \(error.message)"), at: image.pathRange))
+        diagnostics.append(
+          Diagnostic(.imageFailed("cannot read '\(image.path)': \(error.message)"), at: image.pathRange))
         return nil
       }
     } catch {
@@ -250,16 +297,19 @@ struct Checker {
     var width = requested ?? grey.width
     if requested == nil, grey.width > media.widthDots {
       diagnostics.append(
-        Diagnostic(.imageScaledToFit(image.path, width: grey.width, paper: media.widthDots), at: image.pathRange))
+        Diagnostic(
+          .imageScaledToFit(image.path, width: grey.width, paper: media.widthDots), at: image.pathRange))
       width = media.widthDots
     }
     let height = (grey.height * width + grey.width / 2) / max(1, grey.width)
     guard height <= Self.maximumImageHeight else {
-      diagnostics.append(Diagnostic(.imageTooTall(image.path, height: height, most: Self.maximumImageHeight), at: image.pathRange))
+      diagnostics.append(
+        Diagnostic(
+          .imageTooTall(image.path, height: height, most: Self.maximumImageHeight), at: image.pathRange))
       return nil
     }
     let bitmap = ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold ?? 128)
-    return .image(bitmap, alignment, name: image.path, image.range)
+    return .image(bitmap, alignment, name: image.path, position: position, image.range)
   }
 
   /// `qr "…" size=N ecc=…` and `barcode TYPE "…" height=N module=N hri=…`: settings checked,
@@ -268,7 +318,8 @@ struct Checker {
     let isQR = statement.symbology == "qr"
     let linearNames = Symbol.Symbology.allCases.filter { $0 != .qr }.map(\.rawValue)
     guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
-      var (help, fixIts) = Suggestion.didYouMean(statement.symbology, at: statement.symbologyRange, in: linearNames)
+      var (help, fixIts) = Suggestion.didYouMean(
+        statement.symbology, at: statement.symbologyRange, in: linearNames)
       if help.isEmpty { help.append("the types are \(linearNames.joined(separator: ", "))") }
       diagnostics.append(
         Diagnostic(
@@ -276,12 +327,19 @@ struct Checker {
       return nil
     }
     checkText(statement.content)
+    let placement = label == nil ? ["align"] : ["x", "y"]
     var options = OptionReader(
       statement.options, statement: isQR ? "qr" : "barcode",
-      accepts: isQR ? ["size", "ecc", "align"] : ["height", "module", "hri", "align"])
+      accepts: (isQR ? ["size", "ecc"] : ["height", "module", "hri"]) + placement)
     defer { diagnostics += options.diagnostics }
-    let alignment = options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
-    let spec: SymbolSpec
+    var position: LabelPoint?
+    if let label {
+      position = labelPosition(
+        &options, statement: isQR ? "qr" : "barcode", range: statement.range, dpi: label.dpi)
+    }
+    let alignment =
+      options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    var spec: SymbolSpec
     if isQR {
       spec = SymbolSpec(
         symbology: .qr, module: options.integer("size", in: 1...16) ?? 4, height: 0, humanReadable: .none,
@@ -289,15 +347,18 @@ struct Checker {
         contentRange: statement.content.range)
     } else {
       let humanReadable =
-        options.choice("hri", ["none", "above", "below"]).flatMap(Symbol.HumanReadable.init(rawValue:)) ?? .below
+        options.choice("hri", ["none", "above", "below"]).flatMap(Symbol.HumanReadable.init(rawValue:))
+        ?? .below
       spec = SymbolSpec(
         symbology: symbology, module: options.integer("module", in: 1...8) ?? 2,
         height: options.integer("height", in: 8...1000) ?? 80, humanReadable: humanReadable,
         errorCorrection: nil, alignment: alignment, contentRange: statement.content.range)
     }
+    spec.position = position
     guard let symbolEncoder else {
       diagnostics.append(
-        Diagnostic(.symbolFailed("this compilation has no way to draw barcodes and QR codes"), at: statement.range))
+        Diagnostic(
+          .symbolFailed("this compilation has no way to draw barcodes and QR codes"), at: statement.range))
       return nil
     }
     var literal: Bitmap?
@@ -305,21 +366,149 @@ struct Checker {
       do throws(SymbolEncodeError) {
         let modules = try symbolEncoder.encode(
           spec.symbology, data: TextWidth.normalized(data), errorCorrection: spec.errorCorrection)
-        if modules.width * spec.module > media.widthDots {
+        if position == nil, modules.width * spec.module > media.widthDots {
           diagnostics.append(
             Diagnostic(
-              .symbolTooWide(spec.symbology.rawValue, dots: modules.width * spec.module, paper: media.widthDots),
+              .symbolTooWide(
+                spec.symbology.rawValue, dots: modules.width * spec.module, paper: media.widthDots),
               at: statement.content.range))
           return nil
         }
         literal = modules
       } catch {
         diagnostics.append(
-          Diagnostic(.symbolFailed("cannot encode this as \(spec.symbology.rawValue): \(error.message)"), at: statement.content.range))
+          Diagnostic(
+            .symbolFailed("cannot encode this as \(spec.symbology.rawValue): \(error.message)"),
+            at: statement.content.range))
         return nil
       }
     }
     return .symbol(spec, statement.content, literal: literal, statement.range)
+  }
+
+  // MARK: Labels
+
+  /// A statement in a label template: elements with positions, loops, conditions, variables.
+  private mutating func checkOnLabel(_ statement: Statement, label: LabelSpec, media: ReceiptMedia)
+    -> CheckedStatement?
+  {
+    switch statement {
+    case .text(let text):
+      return checkLabelText(text, label: label)
+    case .image(let image):
+      return checkImage(image, media: media)
+    case .symbol(let symbol):
+      return checkSymbol(symbol, media: media)
+    case .shape(let shape):
+      return checkShape(shape, label: label)
+    case .forEach, .conditional, .set, .include, .table:
+      // Blocks and variables work as on receipts (tables are refused in checkBlock).
+      return nil
+    case .row, .rule, .feed, .cut, .drawer:
+      let keyword = Self.keywordOutsideTables(statement) ?? "row"
+      diagnostics.append(Diagnostic(.receiptOnly(keyword), at: statement.range))
+      return nil
+    case .receipt(let header):
+      diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
+      return nil
+    }
+  }
+
+  /// `x=` and `y=` of a label element, both required.
+  private mutating func labelPosition(
+    _ options: inout OptionReader, statement: String, range: SourceRange, dpi: Int
+  ) -> LabelPoint? {
+    let x = options.dots("x", dpi: dpi, in: -20_000...20_000)
+    let y = options.dots("y", dpi: dpi, in: -20_000...20_000)
+    guard let x, let y else {
+      if options.range(of: "x") == nil || options.range(of: "y") == nil {
+        diagnostics.append(Diagnostic(.positionMissing(statement), at: range))
+      }
+      return nil
+    }
+    return LabelPoint(x: x, y: y)
+  }
+
+  /// `text "…" x= y= [w=] [size=] [align=] [lines=N] [fit=shrink]`.
+  private mutating func checkLabelText(_ text: TextStatement, label: LabelSpec) -> CheckedStatement? {
+    var options = OptionReader(
+      text.options, statement: "text", accepts: ["x", "y", "w", "size", "align", "lines", "fit"])
+    defer { diagnostics += options.diagnostics }
+    checkText(text.content)
+    let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
+    let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
+    let size = options.dots("size", dpi: label.dpi, in: 8...2000) ?? 30
+    let alignment =
+      options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    let maxLines = options.integer("lines", in: 1...50) ?? 1
+    let shrink = options.choice("fit", ["shrink"]) != nil
+    if width == nil, alignment != .left || maxLines > 1 || shrink {
+      diagnostics.append(Diagnostic(.textBoxNeedsWidth(), at: text.range))
+    }
+    guard let position else { return nil }
+    let spec = LabelTextSpec(
+      position: position, width: width, size: size, alignment: alignment, maxLines: maxLines, shrink: shrink)
+    return .labelText(text.content, spec, text.range)
+  }
+
+  /// `box x y w h [border] [fill]`, `line x1 y1 x2 y2 [thickness]`, `circle x y d [border] [fill]`.
+  private mutating func checkShape(_ shape: ShapeStatement, label: LabelSpec) -> CheckedStatement? {
+    let dpi = label.dpi
+    switch shape.kind {
+    case "line":
+      var options = OptionReader(
+        shape.options, statement: "line", accepts: ["x1", "y1", "x2", "y2", "thickness"])
+      defer { diagnostics += options.diagnostics }
+      let ends = ["x1", "y1", "x2", "y2"].map { options.dots($0, dpi: dpi, in: -20_000...20_000) }
+      let thickness = options.dots("thickness", dpi: dpi, in: 1...500) ?? 2
+      guard let x1 = ends[0], let y1 = ends[1], let x2 = ends[2], let y2 = ends[3] else {
+        diagnostics.append(Diagnostic(.lineEndsMissing(), at: shape.range))
+        return nil
+      }
+      return .shape(
+        .line(LabelLine(x1: x1, y1: y1, x2: x2, y2: y2, thickness: thickness, source: nil)), shape.range)
+    case "circle":
+      var options = OptionReader(
+        shape.options, statement: "circle", accepts: ["x", "y", "d", "border", "fill"])
+      defer { diagnostics += options.diagnostics }
+      let point = labelPosition(&options, statement: "circle", range: shape.range, dpi: dpi)
+      let diameter = options.dots("d", dpi: dpi, in: 1...20_000)
+      let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
+      let filled = options.flag("fill")
+      guard let point, let diameter else {
+        if diameter == nil, options.range(of: "d") == nil {
+          diagnostics.append(
+            Diagnostic(.optionMissing("d", statement: "circle", example: "d=100"), at: shape.range))
+        }
+        return nil
+      }
+      return .shape(
+        .circle(
+          LabelCircle(x: point.x, y: point.y, diameter: diameter, border: border, filled: filled, source: nil)
+        ),
+        shape.range)
+    default:
+      var options = OptionReader(
+        shape.options, statement: "box", accepts: ["x", "y", "w", "h", "border", "fill"])
+      defer { diagnostics += options.diagnostics }
+      let point = labelPosition(&options, statement: "box", range: shape.range, dpi: dpi)
+      let width = options.dots("w", dpi: dpi, in: 1...20_000)
+      let height = options.dots("h", dpi: dpi, in: 1...20_000)
+      let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
+      let filled = options.flag("fill")
+      for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil
+      {
+        diagnostics.append(
+          Diagnostic(.optionMissing(name, statement: "box", example: "w=200 h=100"), at: shape.range))
+      }
+      guard let point, let width, let height else { return nil }
+      return .shape(
+        .box(
+          LabelBox(
+            x: point.x, y: point.y, width: width, height: height, border: border, filled: filled, source: nil)
+        ),
+        shape.range)
+    }
   }
 
   /// About a metre and a quarter of paper at 203 dpi: taller is a mistake, not a logo.

@@ -73,6 +73,14 @@ extension DiagnosticMessage {
       id: "E0304", .error, "invalid value '\(value)' for '\(option)'; expected \(expected)",
       label: "invalid value")
   }
+  static func labelOnly(_ statement: String) -> Self {
+    .init(
+      id: "E0330", .error, "'\(statement)' draws on labels; a receipt template cannot use it",
+      label: "label only")
+  }
+  static func lineEndsMissing() -> Self {
+    .init(id: "E0334", .error, "'line' needs x1=, y1=, x2= and y2=", label: "missing ends")
+  }
   static func loopOutsideFor() -> Self {
     .init(id: "E0309", .error, "'loop' is only defined inside a 'for' block", label: "no enclosing 'for'")
   }
@@ -96,6 +104,17 @@ extension DiagnosticMessage {
     .init(
       id: "E0313", .error, "the value of '\(name)' cannot contain '{{ }}'", label: "must be literal")
   }
+  static func positionMissing(_ statement: String) -> Self {
+    .init(
+      id: "E0332", .error, "'\(statement)' on a label needs its position: x= and y=",
+      label: "where does it go?")
+  }
+  static func receiptOnly(_ statement: String) -> Self {
+    .init(
+      id: "E0331", .error,
+      "'\(statement)' flows down receipt paper; on a label, place elements with x= and y=",
+      label: "receipt only")
+  }
   static func ruleCharacter(_ text: String) -> Self {
     .init(
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
@@ -109,6 +128,11 @@ extension DiagnosticMessage {
       id: "E0328", .error,
       "this \(symbology) is \(dots) dots wide, wider than the paper's \(paper); use a smaller module or less data",
       label: "too wide")
+  }
+  static func textBoxNeedsWidth() -> Self {
+    .init(
+      id: "E0333", .error, "'align', 'lines' and 'fit' need the box width: add w=",
+      label: "no box width")
   }
   static func thresholdWithoutThresholdDither(_ dither: String) -> Self {
     .init(

@@ -73,6 +73,32 @@ struct OptionReader {
     return (numbers[0], numbers.last!)
   }
 
+  /// A length in dots: a bare number is dots, `10mm`, `1.5cm` and `0.5in` are converted at `dpi`.
+  mutating func dots(_ name: String, dpi: Int, in range: ClosedRange<Int>) -> Int? {
+    guard let text = literal(name, expected: "dots, or a length such as 10mm or 0.5in") else { return nil }
+    let units: [(suffix: String, perInch: ExactDecimal)] = [
+      ("mm", ExactDecimal(significand: 254, scale: 1)), ("cm", ExactDecimal(significand: 254, scale: 2)),
+      ("in", ExactDecimal(1)),
+    ]
+    var number = Substring(text)
+    var perInch: ExactDecimal?
+    for unit in units where text.hasSuffix(unit.suffix) {
+      number = text.dropLast(unit.suffix.count)
+      perInch = unit.perInch
+    }
+    // Dots: value × dpi / (units per inch), rounded half away from zero.
+    guard let value = ExactDecimal(String(number)),
+      let scaled = try? value.multiplying(by: ExactDecimal(perInch == nil ? 1 : dpi)).dividing(
+        by: perInch ?? ExactDecimal(1)),
+      let dots = scaled.rounded(toPlaces: 0).intValue, range.contains(dots)
+    else {
+      report(
+        name, text, expected: "a length from \(range.lowerBound) to \(range.upperBound) dots (or mm, cm, in)")
+      return nil
+    }
+    return dots
+  }
+
   /// An option whose value is free text, such as `widths="* 4 14"`.
   mutating func text(_ name: String, expected: String) -> String? {
     literal(name, expected: expected)

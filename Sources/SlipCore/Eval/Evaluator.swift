@@ -59,7 +59,8 @@ struct Evaluator {
   private var reported: Set<String> = []
 
   init(
-    data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil, paperDots: Int = 576,
+    data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
+    paperDots: Int = 576,
     filters: FilterCatalog = .standard
   ) {
     self.root = data
@@ -112,15 +113,20 @@ struct Evaluator {
       items.append(.cut(kind, range))
     case .drawer(let pin, let on, let off, let range):
       items.append(.drawer(pin: pin, on: on, off: off, range))
-    case .image(let bitmap, let alignment, let name, let range):
-      items.append(.image(bitmap, alignment, name: name, range))
+    case .image(let bitmap, let alignment, let name, let position, let range):
+      items.append(.image(bitmap, alignment, name: name, position: position, range))
+    case .labelText(let content, let spec, let range):
+      items.append(.labelText(try render(content), spec, range))
+    case .shape(let element, let range):
+      items.append(.shape(element, range))
     case .symbol(let spec, let content, let literal, let range):
       let data = TextWidth.normalized(try render(content))
       var modules = literal
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {
-          modules = try symbolEncoder.encode(spec.symbology, data: data, errorCorrection: spec.errorCorrection)
+          modules = try symbolEncoder.encode(
+            spec.symbology, data: data, errorCorrection: spec.errorCorrection)
         } catch {
           throw report(
             .symbolDataFailed("cannot encode '\(data)' as \(spec.symbology.rawValue): \(error.message)"),
@@ -137,7 +143,7 @@ struct Evaluator {
       let symbol = Symbol(
         symbology: spec.symbology, data: data, module: spec.module, height: height,
         humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: modules)
-      items.append(.symbol(symbol, spec.alignment, range))
+      items.append(.symbol(symbol, spec.alignment, position: spec.position, range))
     case .forEach(let variable, let sequence, let body, _):
       let list = try value(of: sequence)
       guard case .array(let elements) = list else {

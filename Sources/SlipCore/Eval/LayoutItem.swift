@@ -8,10 +8,14 @@ enum LayoutItem: Sendable {
   case row([(text: String, range: SourceRange)], LineSettings, SourceRange)
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
   case tableRow([(text: String, range: SourceRange)], LineSettings, TableSpec, SourceRange)
-  /// `image`: the finished dots.
-  case image(Bitmap, Alignment, name: String, SourceRange)
-  /// `qr` / `barcode`: the encoded symbol.
-  case symbol(Symbol, Alignment, SourceRange)
+  /// `image`: the finished dots, at a position on a label.
+  case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
+  /// `qr` / `barcode`: the encoded symbol, at a position on a label.
+  case symbol(Symbol, Alignment, position: LabelPoint?, SourceRange)
+  /// A label's text, evaluated.
+  case labelText(String, LabelTextSpec, SourceRange)
+  /// A label's shape.
+  case shape(LabelElement, SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.

@@ -22,7 +22,8 @@ struct ImageProcessor {
     switch dither {
     case .threshold: return thresholded(grey, width: width, height: height, threshold: threshold)
     case .floydSteinberg:
-      return diffused(grey, width: width, height: height, taps: [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)], divisor: 16)
+      return diffused(
+        grey, width: width, height: height, taps: [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)], divisor: 16)
     case .atkinson:
       return diffused(
         grey, width: width, height: height,

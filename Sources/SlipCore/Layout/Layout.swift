@@ -8,13 +8,22 @@ struct Layout {
   /// The template files' paths, for the document; data files are not the IR's business.
   private let templatePaths: [String]
   private var blocks: [Block] = []
+  /// The label's page and its elements, for label templates.
+  private let label: LabelSpec?
+  private var elements: [LabelElement] = []
+  private let textLayout: LabelTextLayout
   private var diagnostics: [Diagnostic] = []
   private var recentSpans = [(SourceRange, SourceSpan?)](
     repeating: (SourceRange(file: -1, start: 0, end: 0), nil), count: 8)
   private var nextRecentSpan = 0
 
-  init(media: ReceiptMedia, sources: SourceFiles, templatePaths: [String]) {
+  init(
+    media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
+    sources: SourceFiles, templatePaths: [String]
+  ) {
     self.media = media
+    self.label = label
+    self.textLayout = LabelTextLayout(measurer: measurer)
     self.sources = sources
     self.templatePaths = templatePaths
   }
@@ -42,20 +51,54 @@ struct Layout {
         blocks.append(.feed(Feed(lines: lines, source: span(range))))
       case .cut(let kind, let range):
         blocks.append(.cut(Cut(kind: kind, source: span(range))))
-      case .image(let bitmap, let alignment, let name, let range):
-        let x = left(of: bitmap.width, alignment)
-        blocks.append(
-          .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
-      case .symbol(let symbol, let alignment, let range):
-        let x = left(of: symbol.width, alignment)
-        blocks.append(.symbol(SymbolBlock(symbol: symbol, x: x, alignment: alignment, source: span(range))))
+      case .image(let bitmap, let alignment, let name, let position, let range):
+        if let position {
+          place(
+            .image(LabelImage(x: position.x, y: position.y, bitmap: bitmap, name: name, source: span(range))),
+            range: range)
+        } else {
+          let x = left(of: bitmap.width, alignment)
+          blocks.append(
+            .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
+        }
+      case .symbol(let symbol, let alignment, let position, let range):
+        if let position {
+          place(
+            .symbol(LabelSymbol(x: position.x, y: position.y, symbol: symbol, source: span(range))),
+            range: range)
+        } else {
+          let x = left(of: symbol.width, alignment)
+          blocks.append(.symbol(SymbolBlock(symbol: symbol, x: x, alignment: alignment, source: span(range))))
+        }
+      case .labelText(let text, let spec, let range):
+        var (laidOut, cut) = textLayout.layout(clean(text, at: range), spec: spec)
+        laidOut.source = span(range)
+        if cut { diagnostics.append(Diagnostic(.textCut(lines: spec.maxLines), at: range)) }
+        place(.text(laidOut), range: range)
+      case .shape(let element, let range):
+        place(element.withSource(span(range)), range: range)
       case .drawer(let pin, let on, let off, let range):
         blocks.append(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
       }
     }
-    let document = Document(sources: templatePaths, media: media, blocks: blocks)
+    let page = label.map {
+      LabelPage(widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements)
+    }
+    let document = Document(sources: templatePaths, media: media, blocks: blocks, page: page)
     return (document, diagnostics)
+  }
+
+  /// Adds a label element, warning when it reaches past the label's edges.
+  private mutating func place(_ element: LabelElement, range: SourceRange) {
+    if let label {
+      let (left, top, right, bottom) = element.bounds
+      if left < 0 || top < 0 || right > label.widthDots || bottom > label.heightDots {
+        diagnostics.append(
+          Diagnostic(.outsideLabel(width: label.widthDots, height: label.heightDots), at: range))
+      }
+    }
+    elements.append(element)
   }
 
   /// The left edge, in dots, of something `width` dots wide placed by `alignment`.

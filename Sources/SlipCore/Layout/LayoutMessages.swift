@@ -6,4 +6,16 @@ extension DiagnosticMessage {
       "removed \(count) control character\(count == 1 ? "" : "s") from the text; printers would run them as commands",
       label: "text with control characters")
   }
+  static func outsideLabel(width: Int, height: Int) -> Self {
+    .init(
+      id: "W0502", .warning,
+      "this reaches past the label's edges (\(width)x\(height) dots); the printer cuts it off",
+      label: "outside the label")
+  }
+  static func textCut(lines: Int) -> Self {
+    .init(
+      id: "W0503", .warning,
+      "the text does not fit in \(lines) line\(lines == 1 ? "" : "s") and was cut short",
+      label: "cut with '...'")
+  }
 }

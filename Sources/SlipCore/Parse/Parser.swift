@@ -4,7 +4,7 @@ public struct Parser {
   /// The statement keywords, for "did you mean".
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
-    "table", "include", "image", "qr", "barcode",
+    "table", "include", "image", "qr", "barcode", "label", "box", "line", "circle",
   ]
 
   private var tokens: [Token]
@@ -55,7 +55,7 @@ public struct Parser {
     advance()
     let statement: Statement?
     switch keyword.text {
-    case "receipt":
+    case "receipt", "label":
       let options = parseOptions()
       statement = .receipt(HeaderStatement(kind: keyword.text, options: options, range: span(from: keyword)))
     case "text":
@@ -76,6 +76,9 @@ public struct Parser {
       }
       let options = parseOptions()
       statement = .feed(FeedStatement(lines: lines, options: options, range: span(from: keyword)))
+    case "box", "line", "circle":
+      statement = .shape(
+        ShapeStatement(kind: keyword.text, options: parseOptions(), range: span(from: keyword)))
     case "cut":
       statement = .cut(CutStatement(options: parseOptions(), range: span(from: keyword)))
     case "drawer":
@@ -95,7 +98,8 @@ public struct Parser {
         statement = .image(
           ImageStatement(path: literal, pathRange: path.range, options: options, range: span(from: keyword)))
       } else {
-        statement = .include(IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
+        statement = .include(
+          IncludeStatement(path: literal, pathRange: path.range, range: span(from: keyword)))
       }
     case "qr", "barcode":
       var symbology = keyword.text

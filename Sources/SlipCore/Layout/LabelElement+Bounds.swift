@@ -1,0 +1,50 @@
+import SlipIR
+
+extension LabelElement {
+  /// The rectangle the element covers: left, top, right and bottom edges in dots.
+  var bounds: (left: Int, top: Int, right: Int, bottom: Int) {
+    switch self {
+    case .text(let text):
+      let right = text.lines.map { $0.x + $0.width }.max() ?? text.x
+      return (text.x, text.y, max(right, text.x), text.y + text.lineSpacing * text.lines.count)
+    case .box(let box):
+      return (box.x, box.y, box.x + box.width, box.y + box.height)
+    case .line(let line):
+      let half = line.thickness / 2
+      return (
+        min(line.x1, line.x2) - half, min(line.y1, line.y2) - half, max(line.x1, line.x2) + half,
+        max(line.y1, line.y2) + half
+      )
+    case .circle(let circle):
+      return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.diameter)
+    case .image(let image):
+      return (image.x, image.y, image.x + image.bitmap.width, image.y + image.bitmap.height)
+    case .symbol(let placed):
+      return (placed.x, placed.y, placed.x + placed.symbol.width, placed.y + placed.symbol.height)
+    }
+  }
+
+  /// The same element, pointing at the statement that made it.
+  func withSource(_ source: SourceSpan?) -> LabelElement {
+    switch self {
+    case .text(var text):
+      text.source = source
+      return .text(text)
+    case .box(var box):
+      box.source = source
+      return .box(box)
+    case .line(var line):
+      line.source = source
+      return .line(line)
+    case .circle(var circle):
+      circle.source = source
+      return .circle(circle)
+    case .image(var image):
+      image.source = source
+      return .image(image)
+    case .symbol(var symbol):
+      symbol.source = source
+      return .symbol(symbol)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import SlipIR
+
+/// Lays out a label's text in its box: wraps by words at measured widths (breaking a word only
+/// when it is wider than the box), shrinks the glyph height until the text fits when asked, and
+/// cuts what still does not fit to the allowed lines with an ellipsis.
+struct LabelTextLayout {
+  let measurer: any TextMeasurer
+  /// Below this height text stops shrinking: smaller would not print legibly.
+  static let smallestHeight = 8
+
+  /// The laid-out text and whether it had to be cut.
+  func layout(_ text: String, spec: LabelTextSpec) -> (text: LabelText, cut: Bool) {
+    var height = spec.size
+    var lines = wrap(text, width: spec.width, height: height)
+    if spec.shrink, let width = spec.width,
+      !fits(lines, width: width, height: height, maxLines: spec.maxLines)
+    {
+      // The largest height that fits, by halving the range of candidates.
+      var low = Self.smallestHeight
+      var high = spec.size - 1
+      var best = Self.smallestHeight
+      while low <= high {
+        let middle = (low + high) / 2
+        if fits(
+          wrap(text, width: width, height: middle), width: width, height: middle, maxLines: spec.maxLines)
+        {
+          best = middle
+          low = middle + 1
+        } else {
+          high = middle - 1
+        }
+      }
+      height = best
+      lines = wrap(text, width: width, height: height)
+    }
+    var cut = false
+    if lines.count > spec.maxLines {
+      lines = Array(lines.prefix(spec.maxLines))
+      lines[lines.count - 1] = ellipsized(lines[lines.count - 1], width: spec.width, height: height)
+      cut = true
+    }
+    let boxWidth = spec.width ?? lines.map { measurer.width(of: $0, height: height) }.max() ?? 0
+    var placed: [LabelText.Line] = []
+    for (index, line) in lines.enumerated() {
+      let width = measurer.width(of: line, height: height)
+      let x =
+        switch spec.alignment {
+        case .left: 0
+        case .center: max(0, (boxWidth - width) / 2)
+        case .right: max(0, boxWidth - width)
+        }
+      placed.append(
+        LabelText.Line(
+          text: line, x: spec.position.x + x, y: spec.position.y + index * height, width: width))
+    }
+    let laidOut = LabelText(
+      x: spec.position.x, y: spec.position.y, width: boxWidth, height: height, lineSpacing: height,
+      alignment: spec.alignment, lines: placed, source: nil)
+    return (laidOut, cut)
+  }
+
+  private func fits(_ lines: [String], width: Int, height: Int, maxLines: Int) -> Bool {
+    lines.count <= maxLines && lines.allSatisfy { measurer.width(of: $0, height: height) <= width }
+  }
+
+  /// Lines of at most `width` dots (no limit without a width): breaks at spaces, and inside a
+  /// word only when the word alone is wider than the box. A line break in the text is kept.
+  func wrap(_ text: String, width: Int?, height: Int) -> [String] {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard let width else {
+        lines.append(String(paragraph))
+        continue
+      }
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        let candidate = line.isEmpty ? String(word) : line + " " + word
+        if measurer.width(of: candidate, height: height) <= width {
+          line = candidate
+          continue
+        }
+        if !line.isEmpty {
+          lines.append(line)
+          line = ""
+        }
+        // The word alone: whole if it fits, else in pieces as wide as the box allows.
+        var piece = ""
+        for character in word {
+          let longer = piece + String(character)
+          if !piece.isEmpty, measurer.width(of: longer, height: height) > width {
+            lines.append(piece)
+            piece = String(character)
+          } else {
+            piece = longer
+          }
+        }
+        line = piece
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// `line` shortened until it and "..." fit the box.
+  private func ellipsized(_ line: String, width: Int?, height: Int) -> String {
+    guard let width else { return line + "..." }
+    var characters = Array(line)
+    while !characters.isEmpty, measurer.width(of: String(characters) + "...", height: height) > width {
+      characters.removeLast()
+    }
+    while characters.last == " " { characters.removeLast() }
+    return String(characters) + "..."
+  }
+}

@@ -1,0 +1,215 @@
+/// A label: a fixed-size page in dots with absolutely positioned elements, laid out already
+/// (text wrapped into lines, shrunk to fit, symbols encoded, pictures dithered).
+public struct LabelPage: Sendable, Equatable {
+  /// Width in dots.
+  public var widthDots: Int
+  /// Height in dots.
+  public var heightDots: Int
+  /// Resolution in dots per inch.
+  public var dpi: Int
+  /// The elements in template order; later ones print over earlier ones.
+  public var elements: [LabelElement]
+
+  /// A page.
+  public init(widthDots: Int, heightDots: Int, dpi: Int, elements: [LabelElement]) {
+    self.widthDots = widthDots
+    self.heightDots = heightDots
+    self.dpi = dpi
+    self.elements = elements
+  }
+}
+
+/// One thing drawn on a label.
+public enum LabelElement: Sendable, Equatable {
+  /// Lines of text in the label font.
+  case text(LabelText)
+  /// A rectangle, outlined or filled.
+  case box(LabelBox)
+  /// A straight line between two points.
+  case line(LabelLine)
+  /// A circle, outlined or filled.
+  case circle(LabelCircle)
+  /// A picture.
+  case image(LabelImage)
+  /// A barcode or QR code.
+  case symbol(LabelSymbol)
+}
+
+/// Text in a box: its lines, already wrapped and placed.
+public struct LabelText: Sendable, Equatable {
+  /// One line and where it starts.
+  public struct Line: Sendable, Equatable {
+    /// The text.
+    public var text: String
+    /// Left edge in dots from the label's left edge, alignment applied.
+    public var x: Int
+    /// Top edge in dots from the label's top.
+    public var y: Int
+    /// Width in dots as measured in the label font at `height`.
+    public var width: Int
+
+    /// A line.
+    public init(text: String, x: Int, y: Int, width: Int) {
+      self.text = text
+      self.x = x
+      self.y = y
+      self.width = width
+    }
+  }
+
+  /// The box's left edge.
+  public var x: Int
+  /// The box's top edge.
+  public var y: Int
+  /// The box's width (the text's own width when the template gave none).
+  public var width: Int
+  /// The glyph height in dots, after any shrinking.
+  public var height: Int
+  /// Distance between line tops.
+  public var lineSpacing: Int
+  /// How lines sit in the box.
+  public var alignment: Alignment
+  /// The lines.
+  public var lines: [Line]
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A text element.
+  public init(
+    x: Int, y: Int, width: Int, height: Int, lineSpacing: Int, alignment: Alignment, lines: [Line],
+    source: SourceSpan?
+  ) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+    self.lineSpacing = lineSpacing
+    self.alignment = alignment
+    self.lines = lines
+    self.source = source
+  }
+}
+
+/// A rectangle.
+public struct LabelBox: Sendable, Equatable {
+  /// Left edge in dots.
+  public var x: Int
+  /// Top edge in dots.
+  public var y: Int
+  /// Width in dots.
+  public var width: Int
+  /// Height in dots.
+  public var height: Int
+  /// Line thickness in dots.
+  public var border: Int
+  /// Filled black instead of outlined.
+  public var filled: Bool
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A rectangle at `x`, `y`.
+  public init(x: Int, y: Int, width: Int, height: Int, border: Int, filled: Bool, source: SourceSpan?) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+    self.border = border
+    self.filled = filled
+    self.source = source
+  }
+}
+
+/// A straight line.
+public struct LabelLine: Sendable, Equatable {
+  /// Start, from the left.
+  public var x1: Int
+  /// Start, from the top.
+  public var y1: Int
+  /// End, from the left.
+  public var x2: Int
+  /// End, from the top.
+  public var y2: Int
+  /// Thickness in dots.
+  public var thickness: Int
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A line from (`x1`, `y1`) to (`x2`, `y2`).
+  public init(x1: Int, y1: Int, x2: Int, y2: Int, thickness: Int, source: SourceSpan?) {
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
+    self.thickness = thickness
+    self.source = source
+  }
+}
+
+/// A circle, given by its bounding square.
+public struct LabelCircle: Sendable, Equatable {
+  /// Left edge of the bounding square.
+  public var x: Int
+  /// Top edge of the bounding square.
+  public var y: Int
+  /// Diameter in dots.
+  public var diameter: Int
+  /// Line thickness in dots.
+  public var border: Int
+  /// Filled black instead of outlined.
+  public var filled: Bool
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A circle whose bounding square's top left is `x`, `y`.
+  public init(x: Int, y: Int, diameter: Int, border: Int, filled: Bool, source: SourceSpan?) {
+    self.x = x
+    self.y = y
+    self.diameter = diameter
+    self.border = border
+    self.filled = filled
+    self.source = source
+  }
+}
+
+/// A picture on a label.
+public struct LabelImage: Sendable, Equatable {
+  /// Left edge in dots.
+  public var x: Int
+  /// Top edge in dots.
+  public var y: Int
+  /// The dots.
+  public var bitmap: Bitmap
+  /// The file it came from.
+  public var name: String
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A picture whose top left is `x`, `y`.
+  public init(x: Int, y: Int, bitmap: Bitmap, name: String, source: SourceSpan?) {
+    self.x = x
+    self.y = y
+    self.bitmap = bitmap
+    self.name = name
+    self.source = source
+  }
+}
+
+/// A barcode or QR code on a label.
+public struct LabelSymbol: Sendable, Equatable {
+  /// Left edge in dots.
+  public var x: Int
+  /// Top edge in dots.
+  public var y: Int
+  /// The symbol.
+  public var symbol: Symbol
+  /// The statement.
+  public var source: SourceSpan?
+
+  /// A symbol whose top left is `x`, `y`.
+  public init(x: Int, y: Int, symbol: Symbol, source: SourceSpan?) {
+    self.x = x
+    self.y = y
+    self.symbol = symbol
+    self.source = source
+  }
+}
