@@ -129,10 +129,11 @@ def without_trailing_blank_lines(text: str) -> str:
 # (its width rounded up to whole bytes); both become `[image]` before comparing. The image
 # commands' bytes are fixed by Tests/SlipESCPOSTests/ImageTests.swift (emupos drew all three
 # image modes pixel-exact when they were written); this check is about text and commands.
-# Barcodes and QR codes are sent as raster images too, and Slip shows them as `[qr DATA]`.
+# Barcodes and QR codes: Slip shows them as `[qr DATA]`, emupos as `[qr DATA]` when the printer
+# draws them itself and as `[image WxH]` when they are sent as raster.
 _SYMBOLOGIES = "code128|ean13|ean8|upca|upce|code39|itf|codabar|qr|pdf417|datamatrix"
 _SLIP_IMAGE = re.compile(rf"^ *\[(?:[^\]]+ \d+x\d+|(?:{_SYMBOLOGIES}) .*)\]$", re.MULTILINE)
-_EMUPOS_IMAGE = re.compile(r"^\[image \d+x\d+\]$", re.MULTILINE)
+_EMUPOS_IMAGE = re.compile(r"^\[(?:image \d+x\d+|qr .*|barcode .*)\]$", re.MULTILINE)
 
 
 def images_as_placeholders(text: str, pattern: re.Pattern[str]) -> str:

@@ -27,6 +27,12 @@ struct Emitter {
   private var underline = false
   private var invert = false
   private var margin = 0
+  /// `ESC a`: only native symbols use it, text is placed with spaces.
+  private var justification = Alignment.left
+  /// `GS W`, when this job narrowed the print area to the template's width.
+  private var areaWidth: Int?
+  /// The template's width in the printer's dots.
+  private var templateDots = 0
   /// Index into the encoder's pages; nil until the job selects one, since `ESC @` restores the
   /// page the printer's own settings say, which a profile cannot know for sure.
   private var page: Int?
@@ -53,10 +59,12 @@ struct Emitter {
 
   /// One receipt, from `ESC @` to the reset of what it changed.
   mutating func job(_ document: Document) throws(ESCPOSError) {
-    let margin = try leftMargin(for: document)
+    let (margin, contentDots) = try placement(of: document)
+    templateDots = contentDots
     blocks = document.blocks
     command(Byte.escape, 0x40)
     (font, scale, bold, underline, invert, self.margin, page) = (.a, .normal, false, false, false, 0, nil)
+    (justification, areaWidth) = (.left, nil)
     if margin > 0 { setMargin(margin) }
     for index in blocks.indices {
       blockIndex = index
@@ -69,21 +77,29 @@ struct Emitter {
       case .drawer(let kick): write(kick)
       case .image(let image): write(image)
       case .symbol(let placed):
-        // The encoder's modules as raster; native barcode commands are for printers that have them.
-        write(
-          ImageBlock(
-            bitmap: placed.symbol.bitmap(), x: placed.x, alignment: placed.alignment, name: "",
-            source: placed.source))
+        if !writeNatively(placed) {
+          // The encoder's modules as raster: exactly what the layout measured.
+          write(
+            ImageBlock(
+              bitmap: placed.symbol.bitmap(), x: placed.x, alignment: placed.alignment, name: "",
+              source: placed.source))
+        }
       }
     }
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
+    justify(.left)
     if self.margin != 0 { setMargin(0) }
+    if areaWidth != nil {
+      command(Byte.groupSeparator, 0x57, UInt8(profile.dots & 0xFF), UInt8(profile.dots >> 8))
+      areaWidth = nil
+    }
     blocks = []
     finishWarnings()
   }
 
-  /// Checks that the template fits the printer and returns the left margin that places it.
-  private func leftMargin(for document: Document) throws(ESCPOSError) -> Int {
+  /// Checks that the template fits the printer; returns the left margin that places it and the
+  /// width it takes, in the printer's dots.
+  private func placement(of document: Document) throws(ESCPOSError) -> (margin: Int, width: Int) {
     var used = (a: false, b: false)
     var imageDots = 0
     for block in document.blocks {
@@ -120,12 +136,13 @@ struct Emitter {
       contentDots = max(contentDots, columns * metrics.width)
     }
     contentDots = max(contentDots, imageDots)
-    guard profile.narrowPlacement == .center, contentDots > 0 else { return 0 }
-    return max(0, (profile.dots - contentDots) / 2)
+    guard profile.narrowPlacement == .center, contentDots > 0 else { return (0, contentDots) }
+    return (max(0, (profile.dots - contentDots) / 2), contentDots)
   }
 
   /// A line: runs at their columns, gaps filled with spaces, then `LF`.
   private mutating func write(_ line: TextLine) {
+    justify(.left)
     var column = 0
     var previous: TextStyle?
     for (index, run) in line.runs.enumerated() {
@@ -153,6 +170,7 @@ struct Emitter {
 
   /// A rule: its character repeated across the line.
   private mutating func write(_ rule: RuleLine) {
+    justify(.left)
     select(
       font: rule.font, scale: .normal, bold: rule.style.bold, underline: rule.style.underline,
       invert: rule.style.invert)
@@ -236,6 +254,48 @@ struct Emitter {
     margin = clamped
   }
 
+  /// `ESC a n`, when it changes.
+  private mutating func justify(_ alignment: Alignment) {
+    guard alignment != justification else { return }
+    command(Byte.escape, 0x61, alignment == .left ? 0 : alignment == .center ? 1 : 2)
+    justification = alignment
+  }
+
+  /// A QR code by the printer's own `GS ( k`, when the profile says it has one and the printer
+  /// would draw what the layout measured: ASCII data (printers encode bytes, with no ECI for
+  /// UTF-8, so a scanner might misread other text) and a module size the command takes. The
+  /// printer places it with `ESC a` within a print area as wide as the template (`GS W`).
+  /// Everything else, and every linear barcode (their code sets must match the layout's
+  /// encoder to the module), goes as raster.
+  private mutating func writeNatively(_ placed: SymbolBlock) -> Bool {
+    let symbol = placed.symbol
+    let levels = ["L", "M", "Q", "H"]
+    let level = levels.firstIndex(of: symbol.errorCorrection ?? "M")
+    let data = Array(symbol.data.utf8)
+    guard profile.symbols.qrCode, symbol.symbology == .qr, let level, (1...16).contains(symbol.module),
+      !data.isEmpty, data.count <= 2_000, data.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+    else { return false }
+    if templateDots > 0, templateDots < profile.dots - margin, areaWidth != templateDots {
+      command(Byte.groupSeparator, 0x57, UInt8(templateDots & 0xFF), UInt8(templateDots >> 8))
+      areaWidth = templateDots
+    }
+    justify(placed.alignment)
+    command(Byte.groupSeparator, 0x28, 0x6B, 4)
+    command(0, 49, 65, 50)  // fn 165: model 2
+    bytes.append(0)
+    command(Byte.groupSeparator, 0x28, 0x6B, 3)
+    command(0, 49, 67, UInt8(symbol.module))  // fn 167: module size
+    command(Byte.groupSeparator, 0x28, 0x6B, 3)
+    command(0, 49, 69, UInt8(48 + level))  // fn 169: error correction
+    let stored = data.count + 3
+    command(Byte.groupSeparator, 0x28, 0x6B, UInt8(stored & 0xFF))
+    command(UInt8(stored >> 8), 49, 80, 48)  // fn 180: store the data
+    bytes += data
+    command(Byte.groupSeparator, 0x28, 0x6B, 3)
+    command(0, 49, 81, 48)  // fn 181: print it
+    return true
+  }
+
   /// Rows per raster or graphics band: some printers corrupt what follows a taller image
   /// (python-escpos uses the same), and `GS ( L` takes at most 65 535 bytes at a time.
   private static let bandHeight = 960
@@ -244,6 +304,7 @@ struct Emitter {
   /// command the printer has: `GS v 0` raster bands, `GS ( L` graphics, or `ESC *` columns.
   private mutating func write(_ image: ImageBlock) {
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
+    justify(.left)
     let images = profile.images
     guard images.raster || images.graphics || images.column else {
       pending.append(.warning(.imageNotPrintable(image.name, printer: profile.id, at: image.source)))
