@@ -341,6 +341,15 @@ class StandIn:
         self.discovery_filter = {}
         self.rssi_task = None
         self.acquired = {}  # characteristic path -> (our socket end, reader task)
+        self.by_path = {}  # every object path -> (its device, the object): one lookup per call
+        for device in self.devices:
+            self.by_path[device.path] = (device, device)
+            for service in device.services:
+                self.by_path[service.path] = (device, service)
+                for characteristic in service.characteristics:
+                    self.by_path[characteristic.path] = (device, characteristic)
+                    for descriptor in characteristic.descriptors:
+                        self.by_path[descriptor.path] = (device, descriptor)
 
     # -- signals ------------------------------------------------------------------------------
 
@@ -389,20 +398,13 @@ class StandIn:
         """The adapter, device, characteristic or descriptor at `path` (None if not exported)."""
         if path == ADAPTER_PATH:
             return self
-        for device in self.devices:
-            if path == device.path and device.visible:
-                return device
-            if device.resolved and path.startswith(device.path + "/"):
-                for service in device.services:
-                    if path == service.path:
-                        return service
-                    for characteristic in service.characteristics:
-                        if path == characteristic.path:
-                            return characteristic
-                        for descriptor in characteristic.descriptors:
-                            if path == descriptor.path:
-                                return descriptor
-        return None
+        found = self.by_path.get(path)
+        if found is None:
+            return None
+        device, target = found
+        if target is device:
+            return device if device.visible else None
+        return target if device.resolved else None
 
     def device(self, address):
         for device in self.devices:
@@ -618,7 +620,7 @@ class StandIn:
             return False
         if script.fail_write == n:
             return False
-        device.writes.append([kind, data.hex(), characteristic.uuid, device.paused, len(data) > (device.mtu or 23) - 3])
+        device.writes.append((kind, data, characteristic.uuid, device.paused, len(data) > (device.mtu or 23) - 3))
         if script.pause_at_write == n:
             asyncio.get_running_loop().create_task(self.pause(device))
         if script.notify_at_write == n:
@@ -676,7 +678,7 @@ class StandIn:
                 if not data:
                     break
                 if len(data) > mtu - 3:
-                    device.writes.append(["dropped", data.hex(), characteristic.uuid, device.paused, True])
+                    device.writes.append(("dropped", data, characteristic.uuid, device.paused, True))
                     continue
                 if not self.arrive(device, characteristic, "acquired", data):
                     break
@@ -721,8 +723,8 @@ class StandIn:
         member, body = msg.member, msg.body
         if member == "Writes":
             device = self.device(body[0])
-            records = [{"type": t, "hex": h, "uuid": u, "paused": p, "oversize": o}
-                       for t, h, u, p, o in device.writes]
+            records = [{"type": t, "hex": d.hex(), "uuid": u, "paused": p, "oversize": o}
+                       for t, d, u, p, o in device.writes]
             return Message.new_method_return(msg, "s", [json.dumps(records)])
         if member == "ClearWrites":
             self.device(body[0]).writes = []

@@ -25,6 +25,9 @@ struct BLESender {
     var confirms: Bool { kind != .write(.command) }
   }
 
+  /// How far behind the pacing schedule the sender may catch up.
+  static let catchUp = Duration.milliseconds(20)
+
   let connection: BLEConnection
   let write: Characteristic
   let notify: Characteristic?
@@ -235,9 +238,9 @@ struct BLESender {
           if operation.kind == .read { readInFlight = true }
           if operation.kind == .write(.request) { sequencePoint = index }
           if let rate = delivery.rate, !operation.range.isEmpty {
-            let interval = Duration.seconds(Double(operation.range.count) / rate)
-            // Keep to the schedule, but never burst to catch up after a stall (a pause).
-            slot = (now - slot > interval ? now : slot) + interval
+            // Keep to the schedule through the few milliseconds a wake-up can be late, but
+            // never burst to catch up after a real stall (a pause, a slow barrier).
+            slot = max(slot, now - Self.catchUp) + .seconds(Double(operation.range.count) / rate)
           }
           continue
         }
@@ -337,8 +340,7 @@ struct BLESender {
           break
         }
         if let rate = delivery.rate {
-          let interval = Duration.seconds(Double(end - sent) / rate)
-          slot = (now - slot > interval ? now : slot) + interval
+          slot = max(slot, now - Self.catchUp) + .seconds(Double(end - sent) / rate)
         }
         sent = end
         chunkIndex += 1
