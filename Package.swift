@@ -21,13 +21,27 @@ let package = Package(
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler.
     .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
+    // libpng (Debian's libpng-dev); only the C shim below includes it.
+    .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // libpng reports errors by longjmp: every call that can fail sits in this C file behind its
+    // own setjmp, so no longjmp ever crosses a Swift frame.
+    .target(name: "CSlipPNG", dependencies: ["CLibPNG"]),
+    // PNG decoding (any PNG to grey) and encoding (1-bit and 8-bit with the printer's DPI).
+    .target(name: "SlipPNG", dependencies: ["CSlipPNG", "SlipIR"]),
+    // FreeType (Debian's libfreetype-dev), for the raster engine's glyphs.
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    // The raster engine: IR -> 1-bit pages in the printer's dots, shared by previews and printing.
+    .target(name: "SlipRaster", dependencies: ["CFreeType", "SlipIR"]),
     // libdbus (Debian's libdbus-1-dev), for the BlueZ transport; only SlipTransport imports it.
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // Transports: the bytes of a job to a printer; Bluetooth LE through BlueZ over D-Bus.
     .target(name: "SlipTransport", dependencies: ["CDBus"]),
     // The command line, a thin layer over the libraries.
     .executableTarget(
-      name: "slip", dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport"]),
+      name: "slip",
+      dependencies: [
+        "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
+      ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     .executableTarget(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
@@ -43,6 +57,9 @@ let package = Package(
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
+    .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SlipRasterTests", dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore"]),
     .testTarget(
       name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
     // Uses only the public API, as an app embedding Slip would.

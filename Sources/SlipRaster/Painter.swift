@@ -1,0 +1,185 @@
+import SlipIR
+
+/// Lays blocks down the paper and draws them: the rules of ``Rasterizer`` in one place.
+struct Painter {
+  private let store: GlyphStore
+  private let page: PageSettings
+  private var canvas = Canvas(width: 0, height: 0)
+  /// Characters drawn as placeholders, per template location, in document order.
+  private var missing: [(source: SourceSpan?, characters: [String])] = []
+
+  init(store: GlyphStore, page: PageSettings) {
+    self.store = store
+    self.page = page
+  }
+
+  // MARK: Pages
+
+  mutating func pages(_ document: Document) throws(RasterError) -> RasterOutput {
+    var pages: [RasterPage] = []
+    var placed: [PlacedBlock] = []
+    var top = 0
+    func finish(cut: Cut?) {
+      let height = (top + page.pageRowMultiple - 1) / page.pageRowMultiple * page.pageRowMultiple
+      pages.append(RasterPage(bitmap: Bitmap(width: page.width, height: height), blocks: placed, cut: cut))
+      placed = []
+      top = 0
+    }
+    for (index, block) in document.blocks.enumerated() {
+      let height = advance(block)
+      placed.append(PlacedBlock(index: index, top: top, height: height))
+      top += height
+      if case .cut(let cut) = block { finish(cut: cut) }
+    }
+    // What follows the last cut is a page only if it takes paper.
+    if top > 0 { finish(cut: nil) }
+    for index in pages.indices {
+      canvas = Canvas(width: page.width, height: pages[index].bitmap.height)
+      for placement in pages[index].blocks {
+        try paint(document.blocks[placement.index], top: placement.top, left: page.leftMargin)
+      }
+      pages[index].bitmap = canvas.bitmap
+    }
+    return RasterOutput(pages: pages, warnings: warnings)
+  }
+
+  mutating func band(_ block: Block) throws(RasterError) -> RasterBand {
+    canvas = Canvas(width: page.width, height: advance(block))
+    switch block {
+    case .text, .rule: try paint(block, top: 0, left: 0)
+    default: break
+    }
+    return RasterBand(bitmap: canvas.bitmap, warnings: warnings)
+  }
+
+  private var warnings: [RasterWarning] {
+    missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) }
+  }
+
+  /// The rows of paper a block takes.
+  func advance(_ block: Block) -> Int {
+    switch block {
+    case .text(let line):
+      // An empty line is a bare line feed: the line spacing, whatever the scale.
+      line.runs.isEmpty ? page.lineSpacing : max(page.lineSpacing, line.glyphHeight)
+    case .rule(let rule): max(page.lineSpacing, rule.font.cellHeight)
+    case .feed(let feed): max(0, feed.lines) * page.lineSpacing
+    case .cut: page.cutFeedLines * page.lineSpacing
+    case .drawer: 0
+    case .image(let image):
+      page.printsImages
+        ? (image.bitmap.height + page.imageRowMultiple - 1) / page.imageRowMultiple * page.imageRowMultiple
+        : 0
+    case .symbol(let placed): placed.symbol.height
+    }
+  }
+
+  private mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
+    switch block {
+    case .text(let line): try paint(line, top: top, left: left)
+    case .rule(let rule): try paint(rule, top: top, left: left)
+    case .image(let image) where page.printsImages: canvas.draw(image.bitmap, x: left + image.x, y: top)
+    case .symbol(let placed): paint(placed, top: top, left: left)
+    case .feed, .cut, .drawer, .image: break
+    }
+  }
+
+  /// A barcode or QR code: the encoder's modules, as the ESC/POS writer prints them when the
+  /// printer has no native command for the symbol.
+  private mutating func paint(_ placed: SymbolBlock, top: Int, left: Int) {
+    canvas.draw(placed.symbol.bitmap(), x: left + placed.x, y: top)
+  }
+
+  // MARK: Text
+
+  /// A line: each run at its column of the line's grid, gaps between inverted runs kept black
+  /// (the printer's spaces there are inverted too), every run as wide as the layout made it.
+  private mutating func paint(_ line: TextLine, top: Int, left: Int) throws(RasterError) {
+    let cellDots = line.font.cellWidth * line.scale.width
+    let height = line.glyphHeight
+    var column = 0
+    var previousInverted = false
+    for run in line.runs {
+      if run.column > column {
+        if previousInverted && run.style.invert {
+          canvas.rectangle(
+            x: left + column * cellDots, y: top, width: (run.column - column) * cellDots, height: height)
+        }
+        column = run.column
+      }
+      var glyphs: [(glyph: Glyph, cell: Int)] = []
+      var cells = 0
+      for character in run.text {
+        let width = CellColumns.columns(of: character)
+        guard width > 0 else { continue }
+        let glyph = try store.glyph(character, cells: width, font: line.font)
+        if !glyph.found { noteMissing(character, at: run.source) }
+        glyphs.append((glyph, cells))
+        cells += width
+      }
+      let total = max(run.width, cells)
+      try stampRun(
+        glyphs, x: left + column * cellDots, top: top, cells: total, font: line.font, scale: line.scale,
+        style: run.style)
+      column += total
+      previousInverted = run.style.invert
+    }
+  }
+
+  /// A rule: its character in every column.
+  private mutating func paint(_ rule: RuleLine, top: Int, left: Int) throws(RasterError) {
+    guard let character = rule.character.first else { return }
+    let glyph = try store.glyph(character, cells: 1, font: rule.font)
+    if !glyph.found { noteMissing(character, at: rule.source) }
+    let glyphs = (0..<rule.columns).map { (glyph: glyph, cell: $0) }
+    try stampRun(
+      glyphs, x: left, top: top, cells: rule.columns, font: rule.font, scale: .normal, style: rule.style)
+  }
+
+  /// Glyphs at their cells from `x`, over a run `cells` cells wide: inverted runs are a black bar
+  /// with the glyphs cut out of it; the underline is the bottom row across the run.
+  private mutating func stampRun(
+    _ glyphs: [(glyph: Glyph, cell: Int)], x: Int, top: Int, cells: Int, font: Font, scale: Scale,
+    style: TextStyle
+  ) throws(RasterError) {
+    let cellDots = font.cellWidth * scale.width
+    let height = font.cellHeight * scale.height
+    let ink = !style.invert
+    if style.invert { canvas.rectangle(x: x, y: top, width: cells * cellDots, height: height) }
+    for (glyph, cell) in glyphs {
+      stamp(glyph, x: x + cell * cellDots, top: top, font: font, scale: scale, bold: style.bold, ink: ink)
+    }
+    if style.underline { canvas.span(top + height - 1, from: x, to: x + cells * cellDots, ink: ink) }
+  }
+
+  /// One glyph, each dot a `scale` block; bold adds the glyph again one dot to the right (in the
+  /// font's own dots, inside its box, as emphasised printing does).
+  private mutating func stamp(
+    _ glyph: Glyph, x: Int, top: Int, font: Font, scale: Scale, bold: Bool, ink: Bool
+  ) {
+    let boxWidth = glyph.cells * font.cellWidth
+    let inBox = ~(UInt32.max >> UInt32(boxWidth))
+    for (row, dots) in glyph.rows.enumerated() {
+      var bits = bold ? (dots | dots >> 1) & inBox : dots
+      while bits != 0 {
+        let start = bits.leadingZeroBitCount
+        let length = (~(bits << UInt32(start))).leadingZeroBitCount
+        let from = x + start * scale.width
+        let to = x + (start + length) * scale.width
+        for line in 0..<scale.height {
+          canvas.span(top + row * scale.height + line, from: from, to: to, ink: ink)
+        }
+        bits &= UInt32.max >> UInt32(start + length)
+      }
+    }
+  }
+
+  private mutating func noteMissing(_ character: Character, at source: SourceSpan?) {
+    let text = String(character)
+    if let index = missing.firstIndex(where: { $0.source == source }) {
+      if !missing[index].characters.contains(text) { missing[index].characters.append(text) }
+    } else {
+      missing.append((source, [text]))
+    }
+  }
+}

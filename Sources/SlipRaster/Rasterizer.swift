@@ -1,0 +1,99 @@
+import SlipIR
+
+/// Draws laid-out documents as 1-bit pages in a printer's dots: the PNG preview and the bitmap a
+/// printer prints in raster mode are the same pages.
+///
+/// Text sits in the printer's cell grid (font A 12×24, font B 9×17, scaled by whole factors as
+/// `GS !` does) and the paper moves by the printer's line spacing; bold strikes each glyph again
+/// one dot to the right, as emphasised printing does; underline is the cell's bottom row; invert
+/// prints white on a black cell. Feeds, the feed before each cut and images take the paper they
+/// take on the printer, and each cut ends a page.
+public struct Rasterizer: Sendable {
+  private let fonts: FontSet
+
+  /// A rasteriser drawing with `fonts`; the files are opened on first use.
+  public init(fonts: FontFiles = .debian) {
+    self.fonts = FontSet(files: fonts)
+  }
+
+  /// The document's pages on `page` paper.
+  public func render(_ document: Document, on page: PageSettings) throws(RasterError) -> RasterOutput {
+    try fonts.withStore { store throws(RasterError) -> RasterOutput in
+      var painter = Painter(store: store, page: page)
+      return try painter.pages(document)
+    }
+  }
+
+  /// One text line or rule alone, `width` dots wide from the template's left edge and as tall as
+  /// the paper it takes: what a printer in text mode prints as an image when no code page has
+  /// some of its characters. Other blocks give an empty bitmap.
+  public func band(_ block: Block, width: Int, lineSpacing: Int) throws(RasterError) -> RasterBand {
+    try fonts.withStore { store throws(RasterError) -> RasterBand in
+      var painter = Painter(store: store, page: PageSettings(width: width, dpi: 0, lineSpacing: lineSpacing))
+      return try painter.band(block)
+    }
+  }
+
+  /// Opens the faces `fonts` need now, so a missing font file is an error before any output.
+  public func prepare(_ fonts: [Font]) throws(RasterError) {
+    try self.fonts.withStore { store throws(RasterError) in
+      for font in fonts { try store.prepare(font) }
+    }
+  }
+}
+
+/// What ``Rasterizer/render(_:on:)`` drew.
+public struct RasterOutput: Sendable, Equatable {
+  /// The pages, one per cut (and one for what follows the last cut, if anything does).
+  public var pages: [RasterPage]
+  /// Characters no font has, one warning per template location.
+  public var warnings: [RasterWarning]
+
+  /// An output.
+  public init(pages: [RasterPage], warnings: [RasterWarning]) {
+    self.pages = pages
+    self.warnings = warnings
+  }
+}
+
+/// One page: the paper from the previous cut (or the start) to the next cut (or the end).
+public struct RasterPage: Sendable, Equatable {
+  /// The dots, the printer's width across.
+  public var bitmap: Bitmap
+  /// Where the page's blocks are, top to bottom.
+  public var blocks: [PlacedBlock]
+  /// The cut that ends the page; nil when the document ends without one.
+  public var cut: Cut?
+
+  /// A page.
+  public init(bitmap: Bitmap, blocks: [PlacedBlock], cut: Cut?) {
+    self.bitmap = bitmap
+    self.blocks = blocks
+    self.cut = cut
+  }
+}
+
+/// A block's place on its page.
+public struct PlacedBlock: Sendable, Equatable {
+  /// Its index in ``Document/blocks``.
+  public var index: Int
+  /// Its first row.
+  public var top: Int
+  /// The rows of paper it takes (0 for a drawer kick).
+  public var height: Int
+
+  /// A placement.
+  public init(index: Int, top: Int, height: Int) {
+    self.index = index
+    self.top = top
+    self.height = height
+  }
+}
+
+/// One block drawn alone, and what it drew instead of characters no font has.
+public struct RasterBand: Sendable, Equatable {
+  /// The dots.
+  public var bitmap: Bitmap
+  /// Characters no font has.
+  public var warnings: [RasterWarning]
+}
