@@ -114,6 +114,8 @@ public struct CompiledTemplate: Sendable {
 
   /// The template files' paths, as every rendered document lists them.
   private let templatePaths: [String]
+  /// Line and column of every position in the template's files, for the IR's spans.
+  private let spans: SpanIndex
   /// Encodes symbols whose data comes from the data.
   private let symbolEncoder: (any SymbolEncoder)?
   /// Measures label text.
@@ -128,6 +130,7 @@ public struct CompiledTemplate: Sendable {
     self.sources = sources
     self.warnings = warnings
     self.templatePaths = sources.files.map(\.path)
+    self.spans = SpanIndex(sources)
     self.symbolEncoder = symbolEncoder
     self.textMeasurer = textMeasurer
   }
@@ -163,7 +166,7 @@ public struct CompiledTemplate: Sendable {
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
     var layout = Layout(
       media: checked.media, label: checked.label, measurer: textMeasurer ?? ApproximateTextMeasurer(),
-      sources: sources, templatePaths: templatePaths)
+      sources: sources, spans: spans, templatePaths: templatePaths)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
     return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)

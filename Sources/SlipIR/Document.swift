@@ -40,6 +40,8 @@ public struct ReceiptMedia: Sendable, Equatable {
   public var columns: Int
   /// Columns of the other font at scale 1.
   public var alternateColumns: Int
+  /// The header statement that chose this medium.
+  public var source: SourceSpan?
 
   /// A medium; `columns` belongs to `font`, `alternateColumns` to the other font.
   public init(

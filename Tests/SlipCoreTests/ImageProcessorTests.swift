@@ -50,7 +50,8 @@ import Testing
   }
 
   @Test func heightFollowsTheWidthInProportion() {
-    let bitmap = ImageProcessor.bitmap(from: Self.uniform(255, width: 300, height: 100), width: 150, dither: .bayer)
+    let bitmap = ImageProcessor.bitmap(
+      from: Self.uniform(255, width: 300, height: 100), width: 150, dither: .bayer)
     #expect((bitmap.width, bitmap.height) == (150, 50))
   }
 }

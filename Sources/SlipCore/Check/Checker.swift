@@ -80,9 +80,14 @@ struct Checker {
         columns = requested
       }
     }
-    return ReceiptMedia(
+    // `columns` narrows the printable width for both fonts: the other font gets what fits in
+    // the same dots, so a template for a narrower printer fits it in either font.
+    let contentDots = columns == most ? widthDots : columns * font.cellWidth
+    var media = ReceiptMedia(
       paper: paper, widthDots: widthDots, dpi: 203, font: font, columns: columns,
-      alternateColumns: widthDots / other.cellWidth)
+      alternateColumns: contentDots / other.cellWidth)
+    media.source = span(header.range)
+    return media
   }
 
   /// `label width=4in height=3in dpi=203`: the page, and its width as paper for raster backends.
@@ -98,9 +103,21 @@ struct Checker {
     let width = options.dots("width", dpi: dpi, in: 8...(12 * dpi)) ?? 4 * dpi
     let height = options.dots("height", dpi: dpi, in: 8...(40 * dpi)) ?? 3 * dpi
     label = LabelSpec(widthDots: width, heightDots: height, dpi: dpi)
-    return ReceiptMedia(
+    var media = ReceiptMedia(
       paper: "label", widthDots: width, dpi: dpi, font: .a, columns: max(1, width / Font.a.cellWidth),
       alternateColumns: max(1, width / Font.b.cellWidth))
+    media.source = span(header.range)
+    return media
+  }
+
+  /// Line and column of a range, for IR values that point back at the template.
+  private func span(_ range: SourceRange) -> SourceSpan? {
+    guard range.file < sources.files.count else { return nil }
+    let file = sources[range.file]
+    let start = file.location(at: range.start)
+    let end = file.location(at: range.end)
+    return SourceSpan(
+      file: range.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
   }
 
   // MARK: Statements

@@ -13,14 +13,14 @@ struct Layout {
   private var elements: [LabelElement] = []
   private let textLayout: LabelTextLayout
   private var diagnostics: [Diagnostic] = []
-  private var recentSpans = [(SourceRange, SourceSpan?)](
-    repeating: (SourceRange(file: -1, start: 0, end: 0), nil), count: 8)
-  private var nextRecentSpan = 0
+  /// Line and column of every position in the template's files.
+  private let spans: SpanIndex
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
-    sources: SourceFiles, templatePaths: [String]
+    sources: SourceFiles, spans: SpanIndex, templatePaths: [String]
   ) {
+    self.spans = spans
     self.media = media
     self.label = label
     self.textLayout = LabelTextLayout(measurer: measurer)
@@ -265,22 +265,8 @@ struct Layout {
     return TextWidth.normalized(String(out))
   }
 
-  /// The span of `range`; the last few are remembered, since a line and its runs ask for the
-  /// same ranges one after another.
-  private mutating func span(_ range: SourceRange) -> SourceSpan? {
-    for (cachedRange, cachedSpan) in recentSpans where cachedRange == range { return cachedSpan }
-    let span = computeSpan(range)
-    recentSpans[nextRecentSpan] = (range, span)
-    nextRecentSpan = (nextRecentSpan + 1) % recentSpans.count
-    return span
-  }
-
-  private func computeSpan(_ range: SourceRange) -> SourceSpan? {
-    guard range.file < sources.files.count else { return nil }
-    let file = sources[range.file]
-    let start = file.location(at: range.start)
-    let end = file.location(at: range.end)
-    return SourceSpan(
-      file: range.file, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
+  /// The span of `range`, from the compiled template's index.
+  private func span(_ range: SourceRange) -> SourceSpan? {
+    spans.span(range)
   }
 }
