@@ -86,7 +86,7 @@ struct BLESender {
 
   /// The calls that carry `total` bytes: every chunk a write; the barrier's chunks (each
   /// `barrierEvery`-th and the last) as `request` writes, or followed by a `ReadValue`.
-  func operations() -> [Operation] {
+  static func operations(_ delivery: Delivery) -> [Operation] {
     var operations: [Operation] = []
     let chunk = delivery.chunkSize
     for index in 0..<delivery.chunks {
@@ -133,7 +133,7 @@ struct BLESender {
     _ bytes: [UInt8], start: ContinuousClock.Instant, progress: (Delivery) -> Void,
     notifications: ([UInt8]) -> Void
   ) throws(TransportError) {
-    let operations = operations()
+    let operations = Self.operations(delivery)
     let bluez = connection.bluez
     var next = 0
     var inFlight: [UInt32: (operation: Int, sent: ContinuousClock.Instant)] = [:]
