@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SlipCore", targets: ["SlipCore"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
+    .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -32,6 +33,10 @@ let package = Package(
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     // The raster engine: IR -> 1-bit pages in the printer's dots, shared by previews and printing.
     .target(name: "SlipRaster", dependencies: ["CFreeType", "SlipIR"]),
+    // libzint (Debian's libzint-dev, no pkg-config file: the module map links "zint").
+    .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
+    // Barcodes and QR codes drawn by zint: the compiler's SymbolEncoder for the CLI and apps.
+    .target(name: "SlipSymbols", dependencies: ["CZint", "SlipCore", "SlipIR"]),
     // libdbus (Debian's libdbus-1-dev), for the BlueZ transport; only SlipTransport imports it.
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // Transports: the bytes of a job to a printer; Bluetooth LE through BlueZ over D-Bus.
@@ -41,6 +46,7 @@ let package = Package(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
+        "SlipSymbols",
       ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     .executableTarget(
@@ -57,6 +63,7 @@ let package = Package(
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
+    .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(
       name: "SlipRasterTests", dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore"]),

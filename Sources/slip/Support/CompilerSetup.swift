@@ -1,14 +1,16 @@
 import Foundation
 import SlipCore
+import SlipSymbols
 
-/// How the CLI sets up a compilation: includes from disk below the template root, and the clock
-/// from `SOURCE_DATE_EPOCH` when set (reproducible builds), else the system clock.
+/// How the CLI sets up a compilation: includes from disk below the template root, barcodes and
+/// QR codes drawn by zint, and the clock from `SOURCE_DATE_EPOCH` when set (reproducible
+/// builds), else the system clock.
 enum CompilerSetup {
   /// A compiler whose includes stay inside `root`, or the template's own folder.
   static func compiler(template: String, root: String?) -> Compiler {
     let folder =
       root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
-    return Compiler(loader: FileSystemLoader(root: folder))
+    return Compiler(loader: FileSystemLoader(root: folder), symbolEncoder: ZintSymbolEncoder())
   }
 
   /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.

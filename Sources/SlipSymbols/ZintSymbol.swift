@@ -1,0 +1,83 @@
+import CZint
+import SlipCore
+import SlipIR
+
+/// One `zint_symbol`, owned: zint allocates it (and the bitmap it draws into it), and
+/// `ZBarcode_Delete` frees both when the wrapper goes. Used for a single encode, on one thread.
+final class ZintSymbol {
+  private let symbol: UnsafeMutablePointer<zint_symbol>
+
+  /// A symbol of zint's `symbology` (`BARCODE_QRCODE`, …) set up to draw bare modules: one pixel
+  /// per module, no quiet zones, no human-readable text, every warning an error.
+  init(symbology: Int32) throws(SymbolEncodeError) {
+    guard let symbol = ZBarcode_Create() else { throw .outOfMemory }
+    self.symbol = symbol
+    symbol.pointee.symbology = symbology
+    // zint's X-dimension is two pixels at scale 1: half of that is one pixel per module.
+    symbol.pointee.scale = 0.5
+    symbol.pointee.show_hrt = 0
+    symbol.pointee.whitespace_width = 0
+    symbol.pointee.whitespace_height = 0
+    symbol.pointee.border_width = 0
+    // EAN and UPC get quiet zones by default; the backends add their own margins.
+    symbol.pointee.output_options = BARCODE_NO_QUIET_ZONES
+    // An automatic ECI or a non-compliant symbol would mean a code that scans as something else.
+    symbol.pointee.warn_level = WARN_FAIL_ALL
+  }
+
+  deinit {
+    ZBarcode_Delete(symbol)
+  }
+
+  /// How zint reads the data bytes: `DATA_MODE` (raw) or `UNICODE_MODE` (UTF-8 text).
+  var inputMode: Int32 {
+    get { symbol.pointee.input_mode }
+    set { symbol.pointee.input_mode = newValue }
+  }
+
+  /// The Extended Channel Interpretation to announce; 0 for none.
+  var eci: Int32 {
+    get { symbol.pointee.eci }
+    set { symbol.pointee.eci = newValue }
+  }
+
+  /// zint's first symbol-specific option (QR: the error correction level, 1 = L to 4 = H).
+  var option1: Int32 {
+    get { symbol.pointee.option_1 }
+    set { symbol.pointee.option_1 = newValue }
+  }
+
+  /// The text zint made of the data, with any check digit it computed.
+  var readableText: String { String(cString: czint_readable_text(symbol)) }
+
+  /// Encodes `bytes` and returns the modules, one pixel each: a linear barcode's single row, or
+  /// every row of a 2D code (PDF417's rows are three pixels high, as zint draws them).
+  func draw(_ bytes: [UInt8], linear: Bool) throws(SymbolEncodeError) -> Bitmap {
+    let status = bytes.withUnsafeBufferPointer {
+      ZBarcode_Encode_and_Buffer(symbol, $0.baseAddress, Int32(clamping: $0.count), 0)
+    }
+    guard status < ZINT_ERROR else {
+      throw .zint(String(cString: czint_error_text(symbol)))
+    }
+    let width = Int(symbol.pointee.bitmap_width)
+    let height = Int(symbol.pointee.bitmap_height)
+    // Without quiet zones, whitespace or text the bitmap is exactly the symbol's modules wide.
+    guard let pixels = symbol.pointee.bitmap, width == Int(symbol.pointee.width), height > 0 else {
+      throw .unexpectedDrawing(width: width, modules: Int(symbol.pointee.width))
+    }
+    let ink = { (x: Int, y: Int) in pixels[(y * width + x) * 3] < 128 }
+    // A linear barcode starts and ends with a bar; zint ends Codabar with the gap that would
+    // separate another character, which belongs to the quiet zone.
+    var columns = 0..<width
+    if linear {
+      let first = columns.first(where: { ink($0, 0) }) ?? 0
+      let last = columns.last(where: { ink($0, 0) }) ?? width - 1
+      columns = first..<last + 1
+    }
+    var modules = Bitmap(width: columns.count, height: linear ? 1 : height)
+    for y in 0..<modules.height {
+      for x in columns where ink(x, y) { modules[x - columns.lowerBound, y] = true }
+    }
+    return modules
+  }
+}
