@@ -39,6 +39,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case bluetoothUnavailable
     /// The D-Bus system bus cannot be reached.
     case busUnavailable(String)
+    /// A BlueZ call other than a write failed (discovery, StartNotify, a read).
+    case callFailed(call: String, name: String, message: String)
     /// A characteristic the profile or family names is not on the printer.
     case characteristicMissing(uuid: String, printer: String)
     /// `Connect` failed.
@@ -72,6 +74,8 @@ enum TransportMessages {
       return "BlueZ is not running: no 'org.bluez' on the system bus (start bluetoothd)"
     case .busUnavailable(let message):
       return "cannot reach the D-Bus system bus: \(message)"
+    case .callFailed(let call, let name, let message):
+      return "BlueZ's '\(call)' failed: \(name): \(message)"
     case .characteristicMissing(let uuid, let printer):
       return "'\(printer)' has no characteristic \(UUIDText.short(uuid))"
     case .connectFailed(let printer, let message):

@@ -311,6 +311,17 @@ struct BLESendTests {
     #expect(outcome.stderr.contains("(AcquireWrite); all confirmed"), "\(outcome.stderr)")
   }
 
+  @Test func aDropInFastModeKeepsTheLastBarriersCount() throws {
+    let (outcome, writes, bytes) = try Self.send(
+      10_000, to: Self.clone, printers: [["preset": "clone18f0", "script": ["drop_at_write": 30]]],
+      options: ["--fast"])
+    #expect(outcome.status == 74)
+    #expect(
+      outcome.stderr.contains("the link to 'POS-5805DD (DC:0D:30:48:95:01)' dropped"), "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("4004 of 10000 bytes confirmed by the printer"))
+    #expect(writes.flatMap(\.bytes) == Array(bytes[0..<29 * 182]))
+  }
+
   @Test func pacingFollowsTheRate() throws {
     let start = Date()
     let (outcome, writes, bytes) = try Self.send(
@@ -399,6 +410,19 @@ struct BLESendTests {
           notify:       38EB4A81-C570-11E3-9507-0002A5D5C51B [notify read] in service 38EB4A80-C570-11E3-9507-0002A5D5C51B, MTU 247
 
         """)
+  }
+
+  @Test func infoAsJSON() throws {
+    let standIn = try StandIn([["preset": "issc"]])
+    let outcome = try Self.slip(["info", "--to", "ble:TM-P20_000123", "--json"], bus: standIn.address)
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(
+      outcome.stdout
+        == "{\"address\": \"00:01:90:C4:00:01\", \"name\": \"TM-P20_000123\", \"family\": \"issc\", "
+        + "\"deviceInformation\": {}, \"write\": {\"uuid\": \"49535343-8841-43F4-A8D4-ECBE34729BB3\", "
+        + "\"service\": \"49535343-FE7D-4AE5-8FA9-9FAFD205E455\", \"flags\": [\"write\"], \"mtu\": null}, "
+        + "\"notify\": {\"uuid\": \"49535343-1E4D-4BD9-BA61-23C647249616\", "
+        + "\"service\": \"49535343-FE7D-4AE5-8FA9-9FAFD205E455\", \"flags\": [\"notify\"], \"mtu\": null}}\n")
   }
 
   // MARK: print

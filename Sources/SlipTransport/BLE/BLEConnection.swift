@@ -177,7 +177,7 @@ final class BLEConnection {
     do {
       _ = try bluez.call(characteristic.path, BlueZName.characteristic, "StartNotify", timeout: timeout)
     } catch {
-      throw TransportError(.writeFailed(name: error.name, message: error.message))
+      throw TransportError(.callFailed(call: "StartNotify", name: error.name, message: error.message))
     }
   }
 
@@ -188,7 +188,7 @@ final class BLEConnection {
         characteristic.path, BlueZName.characteristic, "ReadValue", [.options([:])], timeout: timeout)
       return reply.first?.bytes ?? []
     } catch {
-      throw TransportError(.writeFailed(name: error.name, message: error.message))
+      throw TransportError(.callFailed(call: "ReadValue", name: error.name, message: error.message))
     }
   }
 

@@ -163,10 +163,7 @@ struct BLESender {
           slot = max(slot, now + .milliseconds(5))
           return
         }
-        sender.failure =
-          sender.connection.isConnected
-          ? .writeFailed(name: error.name, message: error.message)
-          : .linkDropped(printer: sender.connection.printerName)
+        sender.failure = sender.reason(for: error)
         return
       }
       guard sender.failure == nil else { return }
@@ -279,6 +276,16 @@ struct BLESender {
     }
   }
 
+  /// A failed call's meaning: the link dropped (BlueZ said so, or the characteristic's object
+  /// is gone with the services of a lost connection), else the write itself failed.
+  func reason(for error: BusError) -> TransportError.Reason {
+    if let failure { return failure }
+    if !connection.isConnected || error.name == "org.freedesktop.DBus.Error.UnknownObject" {
+      return .linkDropped(printer: connection.printerName)
+    }
+    return .writeFailed(name: error.name, message: error.message)
+  }
+
   // MARK: AcquireWrite
 
   /// Through `AcquireWrite` sockets: one `send()` per Write Command. The socket is released
@@ -298,10 +305,9 @@ struct BLESender {
         acquired = try bluez.call(
           write.path, BlueZName.characteristic, "AcquireWrite", [.options([:])], timeout: options.timeout)
       } catch {
-        throw fail(
-          connection.isConnected
-            ? .writeFailed(name: error.name, message: error.message)
-            : .linkDropped(printer: connection.printerName))
+        // No call is in flight here, so every queued signal can be applied before deciding.
+        while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
+        throw fail(reason(for: error))
       }
       guard case .fd(let socket)? = acquired.first, let mtu = acquired.dropFirst().first?.int else {
         throw fail(.writeFailed(name: "AcquireWrite", message: "BlueZ returned no socket"))
@@ -351,7 +357,8 @@ struct BLESender {
       }
       close(socket)
       if let failed { throw fail(failed) }
-      try barrierAfterRelease(bytes, sent: &sent, chunk: chunk, chunkIndex: &chunkIndex)
+      try barrierAfterRelease(
+        bytes, sent: &sent, chunk: chunk, chunkIndex: &chunkIndex, notifications: notifications)
       progress(delivery)
     }
   }
@@ -359,7 +366,7 @@ struct BLESender {
   /// After the socket is closed: the barrier (a `request` write of the next chunk, or a
   /// `ReadValue`), retried while BlueZ has not yet noticed the release.
   private mutating func barrierAfterRelease(
-    _ bytes: [UInt8], sent: inout Int, chunk: Int, chunkIndex: inout Int
+    _ bytes: [UInt8], sent: inout Int, chunk: Int, chunkIndex: inout Int, notifications: ([UInt8]) -> Void
   )
     throws(TransportError)
   {
@@ -389,14 +396,13 @@ struct BLESender {
         return
       } catch {
         let retry = error.name == BlueZName.notPermitted || error.name == BlueZName.inProgress
-        if retry, ContinuousClock.now < deadline, connection.isConnected {
-          _ = bluez.next(milliseconds: 2)
+        if retry, ContinuousClock.now < deadline, failure == nil {
+          if let event = bluez.next(milliseconds: 2) { handle(event, notifications: notifications) }
           continue
         }
-        throw fail(
-          connection.isConnected
-            ? .writeFailed(name: error.name, message: error.message)
-            : .linkDropped(printer: connection.printerName))
+        // No call is in flight here, so every queued signal can be applied before deciding.
+        while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
+        throw fail(reason(for: error))
       }
     }
   }

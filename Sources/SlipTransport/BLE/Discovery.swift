@@ -177,7 +177,7 @@ public final class BLEScanner {
         adapter, BlueZName.adapter, "SetDiscoveryFilter", [.options(options)], timeout: .seconds(5))
       _ = try bluez.call(adapter, BlueZName.adapter, "StartDiscovery", timeout: .seconds(5))
     } catch {
-      throw TransportError(.writeFailed(name: error.name, message: error.message))
+      throw TransportError(.callFailed(call: "StartDiscovery", name: error.name, message: error.message))
     }
     defer {
       _ = try? bluez.call(adapter, BlueZName.adapter, "StopDiscovery", timeout: .seconds(5))
