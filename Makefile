@@ -14,10 +14,12 @@ sample: setup
 	@echo "# ESC/POS for a 58 mm printer (slip render ... | slip disasm -):"
 	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json | .build/release/slip disasm -
 
-# Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus), the
-# ESC/POS goldens through the emupos emulator, the stand-in against bleak, then the lint.
+# Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus),
+# barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
+# emulator, the stand-in against bleak, then the lint.
 test: setup
 	swift test
+	scripts/symbol-check
 	scripts/emupos-check
 	scripts/bleak-check
 	swift format lint --strict --recursive Package.swift Sources Tests
