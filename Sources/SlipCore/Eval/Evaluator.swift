@@ -6,11 +6,9 @@ struct Evaluator {
   /// Thrown once a diagnostic has been recorded, to abandon the current statement.
   private struct Reported: Error {}
 
-  /// A value, or a path that the data does not have (false in a condition, an error elsewhere).
-  private enum Operand {
-    case value(Value)
-    case missing(Missing)
-  }
+  /// Set when `operand` finds a path the data does not have (it then returns nil): false in
+  /// a condition, an error elsewhere. Kept aside so the common path returns a small value.
+  private var lastMissing: Missing?
 
   /// A local name. Data paths for messages are worked out only when a message needs one, from
   /// where the binding came from, so the render path builds no path strings.
@@ -205,12 +203,11 @@ struct Evaluator {
   // MARK: Text
 
   /// Every cell rendered, each with where its template is.
-  private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [(
-    text: String, range: SourceRange
-  )] {
-    var texts: [(text: String, range: SourceRange)] = []
+  private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [RenderedCell] {
+    var texts: [RenderedCell] = []
+    texts.reserveCapacity(cells.count)
     for cell in cells {
-      texts.append((try render(cell), cell.range))
+      texts.append(RenderedCell(text: try render(cell), range: cell.range))
     }
     return texts
   }
@@ -255,17 +252,12 @@ struct Evaluator {
   // MARK: Expressions
 
   private mutating func truth(of expression: Expression) throws(Reported) -> Bool {
-    switch try operand(expression) {
-    case .value(let value): value.isTruthy
-    case .missing: false
-    }
+    try operand(expression)?.isTruthy ?? false
   }
 
   private mutating func value(of expression: Expression) throws(Reported) -> Value {
-    switch try operand(expression) {
-    case .value(let value): return value
-    case .missing(let missing): throw report(missing)
-    }
+    guard let value = try operand(expression) else { throw report(takeMissing()) }
+    return value
   }
 
   /// The innermost local binding of `name` among the first `limit` bindings, with its position.
@@ -283,39 +275,53 @@ struct Evaluator {
     return nil
   }
 
-  private mutating func operand(_ expression: Expression) throws(Reported) -> Operand {
+  /// Records a path the data does not have; `operand` then answers nil.
+  private mutating func missing(_ missing: Missing) -> Value? {
+    lastMissing = missing
+    return nil
+  }
+
+  /// The missing path `operand` last recorded.
+  private mutating func takeMissing() -> Missing {
+    defer { lastMissing = nil }
+    return lastMissing
+      ?? Missing(expression: Expression(.null, SourceRange(file: 0, start: 0, end: 0)), name: "?")
+  }
+
+  /// The value of `expression`, or nil (with `lastMissing` set) for a path the data lacks.
+  private mutating func operand(_ expression: Expression) throws(Reported) -> Value? {
     switch expression.kind {
-    case .number(let n): return .value(.number(n))
-    case .string(let s): return .value(.string(s))
-    case .boolean(let b): return .value(.bool(b))
-    case .null: return .value(.null)
+    case .number(let n): return .number(n)
+    case .string(let s): return .string(s)
+    case .boolean(let b): return .bool(b)
+    case .null: return .null
     case .name(let name):
       if let (binding, _) = lookup(name) {
         switch binding.kind {
-        case .value(let value, _), .element(let value, _, _): return .value(value)
-        case .loop(let index, let count): return .value(Self.loopObject(index: index, count: count))
-        case .fields(let object, _, _): return .value(object[name] ?? .null)
+        case .value(let value, _), .element(let value, _, _): return value
+        case .loop(let index, let count): return Self.loopObject(index: index, count: count)
+        case .fields(let object, _, _): return object[name] ?? .null
         }
       }
-      if let value = root[name] { return .value(value) }
-      if name == "now", let now { return .value(.number(now)) }
-      return .missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
+      if let value = root[name] { return value }
+      if name == "now", let now { return .number(now) }
+      return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
       // `loop.index` and friends, without building the `loop` object.
       if case .name("loop") = base.kind, let (binding, _) = lookup("loop"),
         case .loop(let index, let count) = binding.kind,
         let value = Self.loopMember(member, index: index, count: count)
       {
-        return .value(value)
+        return value
       }
       let container = try value(of: base)
       switch container {
       case .object(let object):
-        if let value = object[member] { return .value(value) }
-        return .missing(
+        if let value = object[member] { return value }
+        return missing(
           Missing(expression: expression, name: member, parent: container, parentExpression: base))
       case .array(let elements) where member == "length":
-        return .value(.number(ExactDecimal(elements.count)))
+        return .number(ExactDecimal(elements.count))
       default:
         throw report(
           .memberOfNonObject(
@@ -325,22 +331,22 @@ struct Evaluator {
     case .index(let base, let indexExpression):
       return try subscriptOperand(base: base, index: indexExpression, expression: expression)
     case .unary(.not, let operand):
-      return .value(.bool(!(try truth(of: operand))))
+      return .bool(!(try truth(of: operand)))
     case .unary(.negate, let operand):
       let value = try value(of: operand)
       guard case .number(let n) = value else {
         throw report(.unaryOperandType("-", FilterCatalog.describe(value)), at: expression.range)
       }
-      return .value(.number(n.negated))
+      return .number(n.negated)
     case .binary(let op, let left, let right):
-      return .value(try binary(op, left, right, range: expression.range))
+      return try binary(op, left, right, range: expression.range)
     case .filter(let input, let call):
-      return .value(try applyFilter(call, to: input))
+      return try applyFilter(call, to: input)
     }
   }
 
   private mutating func subscriptOperand(base: Expression, index: Expression, expression: Expression)
-    throws(Reported) -> Operand
+    throws(Reported) -> Value?
   {
     let container = try value(of: base)
     let key = try value(of: index)
@@ -357,10 +363,10 @@ struct Evaluator {
             dataPath(of: base) ?? base.path ?? "the list", index: n.description, count: elements.count),
           at: index.range)
       }
-      return .value(elements[position])
+      return elements[position]
     case (.object(let object), .string(let name)):
-      if let value = object[name] { return .value(value) }
-      return .missing(Missing(expression: expression, name: name, parent: container, parentExpression: base))
+      if let value = object[name] { return value }
+      return missing(Missing(expression: expression, name: name, parent: container, parentExpression: base))
     default:
       throw report(
         .invalidIndex("a \(container.kindName) with \(FilterCatalog.describe(key))"), at: index.range)
@@ -405,13 +411,11 @@ struct Evaluator {
   {
     switch op {
     case .and:
-      guard case .value(let l) = try operand(left), l.isTruthy else { return .bool(false) }
-      guard case .value(let r) = try operand(right) else { return .bool(false) }
-      return r
+      guard let l = try operand(left), l.isTruthy else { return .bool(false) }
+      return try operand(right) ?? .bool(false)
     case .or:
-      if case .value(let l) = try operand(left), l.isTruthy { return l }
-      guard case .value(let r) = try operand(right) else { return .bool(false) }
-      return r
+      if let l = try operand(left), l.isTruthy { return l }
+      return try operand(right) ?? .bool(false)
     default:
       break
     }
@@ -477,11 +481,11 @@ struct Evaluator {
       }
     }
     let subject: Value
-    switch try operand(input) {
-    case .value(let value):
+    if let value = try operand(input) {
       subject = value
-    case .missing(let missing):
+    } else {
       // `default` exists for data that may be absent.
+      let missing = takeMissing()
       guard call.name == "default" else { throw report(missing) }
       subject = .null
     }

@@ -5,9 +5,9 @@ enum LayoutItem: Sendable {
   /// `text`: the finished string.
   case text(String, LineSettings, SourceRange)
   /// `row`: each cell's string and where its template is.
-  case row([(text: String, range: SourceRange)], LineSettings, SourceRange)
+  case row([RenderedCell], LineSettings, SourceRange)
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
-  case tableRow([(text: String, range: SourceRange)], LineSettings, TableSpec, SourceRange)
+  case tableRow([RenderedCell], LineSettings, TableSpec, SourceRange)
   /// `image`: the finished dots, at a position on a label.
   case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
   /// `qr` / `barcode`: the encoded symbol, at a position on a label.
@@ -24,4 +24,11 @@ enum LayoutItem: Sendable {
   case cut(Cut.Kind, SourceRange)
   /// `drawer`.
   case drawer(pin: Int, on: Int, off: Int, SourceRange)
+}
+
+/// A row cell's text and where its template is. A struct rather than a tuple: arrays of tuples
+/// are destroyed through generic metadata, which the render path felt.
+struct RenderedCell: Sendable {
+  var text: String
+  var range: SourceRange
 }

@@ -36,10 +36,10 @@ struct Layout {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
       case .row(let cells, let settings, let range):
-        let cleaned = cells.map { (text: clean($0.text, at: $0.range), range: $0.range) }
+        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
         layoutRow(cleaned, settings: settings, range: range)
       case .tableRow(let cells, let settings, let table, let range):
-        let cleaned = cells.map { (text: clean($0.text, at: $0.range), range: $0.range) }
+        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
         layoutTableRow(cleaned, settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
         blocks.append(
@@ -136,7 +136,7 @@ struct Layout {
   /// right-aligned at the end of the first line, one space apart. When they leave no room,
   /// each cell gets lines of its own.
   private mutating func layoutRow(
-    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, range: SourceRange
+    _ cells: [RenderedCell], settings: LineSettings, range: SourceRange
   ) {
     let width = columns(settings)
     guard let first = cells.first else { return }
@@ -187,7 +187,7 @@ struct Layout {
   /// column) and is aligned there; the row takes as many lines as its tallest cell, and on
   /// continuation lines the other columns stay blank.
   private mutating func layoutTableRow(
-    _ cells: [(text: String, range: SourceRange)], settings: LineSettings, table: TableSpec,
+    _ cells: [RenderedCell], settings: LineSettings, table: TableSpec,
     range: SourceRange
   ) {
     let width = columns(settings)
