@@ -277,8 +277,9 @@ struct BLESendTests {
     #expect(outcome.status == 0, "\(outcome.stderr)")
     Self.expectDelivered(writes, bytes, chunk: 244)
     #expect(Date().timeIntervalSince(start) >= 0.4)
-    // At 50 kB/s a chunk leaves every 5 ms: at most the one already on its way lands in the pause.
-    #expect(writes.filter(\.paused).count <= 1)
+    // At 50 kB/s a chunk leaves every 5 ms: only what was already on its way (one chunk, two on a
+    // loaded machine) lands in the 400 ms pause, not the ~80 that would without it.
+    #expect(writes.filter(\.paused).count <= 2)
   }
 
   @Test func xoffAndXonPauseAnUnknownPrinter() throws {
@@ -290,7 +291,7 @@ struct BLESendTests {
       options: ["--rate", "40000"])
     #expect(outcome.status == 0, "\(outcome.stderr)")
     Self.expectDelivered(writes, bytes, chunk: 182)
-    #expect(writes.filter(\.paused).count <= 1)
+    #expect(writes.filter(\.paused).count <= 2)
   }
 
   @Test func whatThePrinterSaysIsShown() throws {
