@@ -18,7 +18,7 @@ EAN-13, as the EAN-13 of the UPC-A number.
 import argparse
 import io
 import json
-import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,11 +39,11 @@ LONG_URL = (
 INDONESIAN = "Terima kasih, Bu Siti — sampai jumpa di Kafé Senja! Nasi goreng spésial"
 LATIN1 = "Café Pâtisserie: crème brûlée, 2× Rp 25.000"
 
-PRINTERS = {"generic-58": 58, "generic-80": 80, "epson-tm-t20iii": 80}
 # Symbologies emupos 0.4.0 draws when a printer is sent them natively (validators.md).
 EMUPOS_NATIVE = {"code128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
-# What zxing-cpp reads; everything else goes to zbarimg.
-ZXING_ONLY = {"pdf417", "datamatrix"}
+# What zxing-cpp reads (zbarimg's names for them); everything else goes to zbarimg.
+ZXING_KINDS = {"PDF417", "DataMatrix"}
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 @dataclass
@@ -152,19 +152,44 @@ def read_with_zbar(image: Image.Image, folder: Path) -> list[str]:
     return [line for line in result.stdout.decode().splitlines() if line]
 
 
-def read_with_zxing(image: Image.Image) -> list[str]:
+def read_with_zxing(image: Image.Image, kinds: set[str]) -> list[str]:
+    """What zxing-cpp reads of the `kinds` given (zbarimg's job is left to zbarimg)."""
     names = {zxingcpp.BarcodeFormat.PDF417: "PDF417", zxingcpp.BarcodeFormat.DataMatrix: "DataMatrix"}
-    return [
+    reads = [
         f"{names.get(result.format, str(result.format))}:{result.text}"
         for result in zxingcpp.read_barcodes(image)
     ]
+    return [read for read in reads if read.split(":", 1)[0] in kinds]
 
 
-def read(case: Case, png: bytes, folder: Path) -> list[str]:
+def kind(read: str) -> str:
+    return read.split(":", 1)[0]
+
+
+def read_all(png: bytes, expected: list[set[str]], folder: Path, zxing_kinds: set[str]) -> list[str]:
+    """Everything the readers find in the picture: zbarimg when a symbol it reads is expected,
+    zxing-cpp for the kinds it is asked for."""
     image = with_quiet_zones(png)
-    if case.symbology in ZXING_ONLY or case.zxing_because:
-        return read_with_zxing(image)
-    return read_with_zbar(image, folder)
+    wanted = {kind(read) for reads in expected for read in reads}
+    reads = []
+    if wanted - zxing_kinds:
+        reads += read_with_zbar(image, folder)
+    if wanted & zxing_kinds:
+        reads += read_with_zxing(image, wanted & zxing_kinds)
+    return reads
+
+
+def unmatched(expected: list[set[str]], reads: list[str]) -> tuple[list[set[str]], list[str]]:
+    """The symbols no read matches, and the reads no symbol explains."""
+    left = list(reads)
+    missing = []
+    for choices in expected:
+        match = next((read for read in left if read in choices), None)
+        if match is None:
+            missing.append(choices)
+        else:
+            left.remove(match)
+    return missing, left
 
 
 # MARK: Rendering
@@ -192,6 +217,104 @@ def has_preview(slip_bin: str) -> bool:
     return b"--preview" in result.stdout + result.stderr
 
 
+_IR_SYMBOL = re.compile(r'^symbol (\w+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
+_IR_ESCAPE = re.compile(r'\\(u\{[0-9a-f]+\}|.)')
+
+
+def symbols_in_ir(ir: str) -> list[Case]:
+    """The symbols of an IR dump (`symbol qr "DATA" …` lines), data unescaped."""
+
+    def unescape(match: re.Match[str]) -> str:
+        escaped = match.group(1)
+        return chr(int(escaped[2:-1], 16)) if escaped.startswith("u{") else escaped
+
+    return [
+        Case(match.group(1), match.group(1), _IR_ESCAPE.sub(unescape, match.group(2)))
+        for match in _IR_SYMBOL.finditer(ir)
+    ]
+
+
+class Check:
+    """Renders, draws, decodes and compares; keeps the score."""
+
+    def __init__(self, slip_bin: str, folder: Path, keep: Path | None, verbose: bool):
+        self.slip_bin = slip_bin
+        self.folder = folder
+        self.keep = keep
+        self.verbose = verbose
+        self.previews = has_preview(slip_bin)
+        self.failures: list[str] = []
+        self.decoded = 0
+        self.skipped = 0
+
+    def pictures(self, name: str, template: Path, data: Path, printers: list[str], symbologies: set[str]):
+        """(where, PNG) for each printer, as emupos draws `slip render`'s bytes, and the preview."""
+        common = ["render", str(template), "--data", str(data)]
+        out: list[tuple[str, bytes]] = []
+        for printer in printers:
+            try:
+                payload = slip([*common, "--printer", printer, "-o", "-"], self.slip_bin)
+            except RuntimeError as error:
+                self.failures.append(f"{name} on {printer}: {error}")
+                continue
+            native = b"\x1dk" in payload or b"\x1d(k" in payload
+            if native and symbologies - EMUPOS_NATIVE:
+                self.skipped += 1
+                print(f"skip {name} on {printer}: sent natively, which emupos does not draw")
+                continue
+            result = emulate(emupos_profile(printer), payload)
+            if result.unknown:
+                self.failures.append(f"{name} on {printer}: emupos met unknown commands {result.unknown}")
+                continue
+            how = "native" if native else "raster"
+            out += [(f"{printer} ({how})", png) for png in result.pngs]
+        if self.previews:
+            preview = self.folder / "preview.png"
+            try:
+                slip([*common, "--preview", str(preview)], self.slip_bin)
+                out.append(("preview", preview.read_bytes()))
+            except RuntimeError as error:
+                self.failures.append(f"{name} preview: {error}")
+        return out
+
+    def decode(self, name: str, pictures, expected: list[set[str]], zxing_kinds: set[str]) -> None:
+        for where, png in pictures:
+            if self.keep:
+                slug = where.split(" ")[0]
+                (self.keep / f"{name}-{slug}.png").write_bytes(png)
+            reads = read_all(png, expected, self.folder, zxing_kinds)
+            missing, extra = unmatched(expected, reads)
+            if missing or extra:
+                wanted = [sorted(choices)[0] for choices in missing]
+                self.failures.append(f"{name} on {where}: read {reads or 'nothing'}; missing {wanted}")
+                continue
+            self.decoded += 1
+            if self.verbose:
+                print(f"ok   {name} on {where}: " + "; ".join(read[:60] for read in reads))
+
+    def case(self, case: Case) -> None:
+        data = self.folder / "data.json"
+        data.write_text(json.dumps({"data": case.data}, ensure_ascii=False))
+        pictures = []
+        for paper, printers in ((58, ["generic-58"]), (80, ["generic-80", "epson-tm-t20iii"])):
+            template = self.folder / f"{paper}.slip"
+            template.write_text(template_for(case, paper))
+            pictures += self.pictures(case.name, template, data, printers, {case.symbology})
+        zxing_kinds = {kind(read) for read in expected_reads(case)} if case.zxing_because else ZXING_KINDS
+        self.decode(case.name, pictures, [expected_reads(case)], zxing_kinds)
+
+    def bundled(self, template: Path, data: Path) -> None:
+        """A template under templates/ with its sample data: every symbol it prints scans."""
+        ir = slip(["render", str(template), "--data", str(data), "--target", "ir"], self.slip_bin).decode()
+        header = ir.splitlines()[0]
+        symbols = symbols_in_ir(ir)
+        if not header.startswith("receipt ") or not symbols:
+            return
+        printers = ["generic-80", "epson-tm-t20iii"] if "paper=80mm" in header else ["generic-58"]
+        pictures = self.pictures(template.stem, template, data, printers, {s.symbology for s in symbols})
+        self.decode(template.stem, pictures, [expected_reads(s) for s in symbols], ZXING_KINDS)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--slip", required=True, help="the slip binary")
@@ -201,60 +324,23 @@ def main() -> int:
     keep = Path(arguments.png) if arguments.png else None
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
-    previews = has_preview(arguments.slip)
-
-    failures: list[str] = []
-    decoded = skipped = 0
     with tempfile.TemporaryDirectory(prefix="slip-symbols-") as scratch:
-        folder = Path(scratch)
+        check = Check(arguments.slip, Path(scratch), keep, arguments.verbose)
         for case in CASES:
-            (folder / "data.json").write_text(json.dumps({"data": case.data}, ensure_ascii=False))
-            pictures: list[tuple[str, bytes]] = []
-            for printer, paper in PRINTERS.items():
-                template = folder / f"{paper}.slip"
-                template.write_text(template_for(case, paper))
-                common = ["render", str(template), "--data", str(folder / "data.json")]
-                try:
-                    payload = slip([*common, "--printer", printer, "-o", "-"], arguments.slip)
-                except RuntimeError as error:
-                    failures.append(f"{case.name} on {printer}: {error}")
-                    continue
-                native = b"\x1dk" in payload or b"\x1d(k" in payload
-                if native and case.symbology not in EMUPOS_NATIVE:
-                    skipped += 1
-                    print(f"skip {case.name} on {printer}: sent natively, which emupos does not draw")
-                    continue
-                result = emulate(emupos_profile(printer), payload)
-                if result.unknown:
-                    failures.append(f"{case.name} on {printer}: emupos met unknown commands {result.unknown}")
-                    continue
-                how = "native" if native else "raster"
-                pictures += [(f"{printer} ({how})", png) for png in result.pngs]
-                if previews and printer != "epson-tm-t20iii":
-                    preview = folder / "preview.png"
-                    slip([*common, "--preview", str(preview)], arguments.slip)
-                    pictures.append((f"{paper} mm preview", preview.read_bytes()))
-            expected = expected_reads(case)
-            for where, png in pictures:
-                reads = read(case, png, folder)
-                if keep:
-                    slug = where.split(" ")[0]
-                    (keep / f"{case.name}-{slug}{'-preview' if 'preview' in where else ''}.png").write_bytes(png)
-                if len(reads) == 1 and reads[0] in expected:
-                    decoded += 1
-                    if arguments.verbose:
-                        print(f"ok   {case.name} on {where}: {reads[0][:60]}")
-                else:
-                    failures.append(
-                        f"{case.name} on {where}: read {reads or 'nothing'}, expected {sorted(expected)[0]}"
-                    )
-    for failure in failures:
+            check.case(case)
+        for template in sorted(TEMPLATES.glob("*.slip")):
+            if template.with_suffix(".json").exists():
+                check.bundled(template, template.with_suffix(".json"))
+    for failure in check.failures:
         print(f"FAIL {failure}", file=sys.stderr)
-    if not previews:
+    if not check.previews:
         print("symbol-check: 'slip render' has no --preview yet; decoded emupos's pictures only")
     readers = f"zbarimg {_zbar_version()}, zxing-cpp {_version('zxing-cpp')}, emupos {_version('emupos')}"
-    print(f"symbol-check ({readers}): {decoded} pictures decoded as their data, {len(failures)} failed, {skipped} skipped")
-    return 1 if failures or decoded == 0 else 0
+    print(
+        f"symbol-check ({readers}): {check.decoded} pictures decoded as their data, "
+        f"{len(check.failures)} failed, {check.skipped} skipped"
+    )
+    return 1 if check.failures or check.decoded == 0 else 0
 
 
 def _version(package: str) -> str:
