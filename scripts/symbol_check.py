@@ -1,12 +1,15 @@
 """Do Slip's barcodes and QR codes scan? An independent check, run by scripts/symbol-check.
 
-Each case is a one-symbol receipt whose data comes from JSON. `slip render` turns it into the
-ESC/POS bytes of three printers; emupos (an ESC/POS emulator written by others) draws each as
-that printer would print it:
+Each case is a one-symbol receipt whose data comes from JSON; so is each bundled receipt under
+templates/ with its sample data (every symbol it prints is read). `slip render` turns them into
+the ESC/POS bytes of these printers, and emupos (an ESC/POS emulator written by others) draws
+each as that printer would print it:
 
   generic-58       no native symbols: every symbol is zint's modules sent as a raster picture
   generic-80       native barcodes (GS k) where Slip sends them, QR codes as raster
-  epson-tm-t20iii  native barcodes and native QR codes (GS ( k) where Slip sends them
+  epson-tm-t20iii  native barcodes and native QR codes (GS ( k) where Slip sends them, and
+  xprinter-xp80t   so do these two, whose profiles are emupos's own
+  rongta-rp326
 
 Where `slip render` has `--preview`, the preview PNG is decoded as well. Each picture gets a
 white margin (quiet zones) and goes to zbarimg (Debian's zbar-tools) for linear barcodes and QR
@@ -43,6 +46,9 @@ LATIN1 = "Café Pâtisserie: crème brûlée, 2× Rp 25.000"
 EMUPOS_NATIVE = {"code128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
 # What zxing-cpp reads (zbarimg's names for them); everything else goes to zbarimg.
 ZXING_KINDS = {"PDF417", "DataMatrix"}
+# The printers an 80 mm case goes to: native barcodes with raster QR, then three with native QR
+# of their own kinds (emupos's own profiles of them).
+PRINTERS_80 = ["generic-80", "epson-tm-t20iii", "xprinter-xp80t", "rongta-rp326"]
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -296,7 +302,7 @@ class Check:
         data = self.folder / "data.json"
         data.write_text(json.dumps({"data": case.data}, ensure_ascii=False))
         pictures = []
-        for paper, printers in ((58, ["generic-58"]), (80, ["generic-80", "epson-tm-t20iii"])):
+        for paper, printers in ((58, ["generic-58"]), (80, PRINTERS_80)):
             template = self.folder / f"{paper}.slip"
             template.write_text(template_for(case, paper))
             pictures += self.pictures(case.name, template, data, printers, {case.symbology})
@@ -310,7 +316,7 @@ class Check:
         symbols = symbols_in_ir(ir)
         if not header.startswith("receipt ") or not symbols:
             return
-        printers = ["generic-80", "epson-tm-t20iii"] if "paper=80mm" in header else ["generic-58"]
+        printers = PRINTERS_80 if "paper=80mm" in header else ["generic-58"]
         pictures = self.pictures(template.stem, template, data, printers, {s.symbology for s in symbols})
         self.decode(template.stem, pictures, [expected_reads(s) for s in symbols], ZXING_KINDS)
 
