@@ -41,7 +41,9 @@ func measure(_ count: Int, _ body: () -> Int) -> Double {
 
 let options = RenderOptions(now: ExactDecimal(1_764_511_509))
 let writer = PlainTextWriter()
-for name in ["kopi-senja", "warung-80"] {
+// SLIP_BENCH_ONLY=kopi-senja measures one template, for profiling.
+let only = ProcessInfo.processInfo.environment["SLIP_BENCH_ONLY"]
+for name in ["kopi-senja", "warung-80"] where only == nil || only == name {
   let (template, data) = try load(name)
   let perRun = iterations / 5
   // The data as an app holds it: parsed once, rendered for every receipt.

@@ -156,7 +156,12 @@ struct MoneyFormat: Sendable {
 
   /// `amount` rounded half away from zero to `places` decimals, grouped.
   func format(_ amount: ExactDecimal, places: Int) -> String {
-    // Built as bytes and turned into a String once: this runs for every amount on a receipt.
+    formatSmall(amount, places: places) ?? formatExact(amount, places: places)
+  }
+
+  /// Any amount, through ExactDecimal's digits: the general path behind ``format(_:places:)``.
+  func formatExact(_ amount: ExactDecimal, places: Int) -> String {
+    // Built as bytes and turned into a String once.
     let digits = amount.digits(places: places)
     var out: [UInt8] = []
     out.reserveCapacity(prefix.utf8.count + suffix.utf8.count + 2 * digits.integer.utf8.count + places + 4)
@@ -174,6 +179,61 @@ struct MoneyFormat: Sendable {
     }
     out.append(contentsOf: suffix.utf8)
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The common case in 64-bit arithmetic: amounts below 10^17 with a few decimals, which is
+  /// every price on a receipt, written right to left into one stack buffer. Nil sends the
+  /// rest through the general path.
+  private func formatSmall(_ amount: ExactDecimal, places: Int) -> String? {
+    guard places <= 6, amount.scale <= 18, let value = Int64(exactly: amount.significand),
+      abs(value) < 100_000_000_000_000_000,
+      prefix.utf8.count + suffix.utf8.count <= 32
+    else { return nil }
+    var rounded = value
+    if amount.scale > places {
+      // Half away from zero, as ExactDecimal.rounded does.
+      var divisor: Int64 = 1
+      for _ in places..<amount.scale { divisor *= 10 }
+      let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+      rounded = quotient + (abs(remainder) * 2 >= divisor ? (value < 0 ? -1 : 1) : 0)
+    } else {
+      for _ in amount.scale..<places {
+        guard abs(rounded) < 10_000_000_000_000_000 else { return nil }
+        rounded *= 10
+      }
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+      var end = buffer.count
+      func put(_ byte: UInt8) {
+        end -= 1
+        buffer[end] = byte
+      }
+      func put(_ bytes: String.UTF8View) {
+        for byte in bytes.reversed() { put(byte) }
+      }
+      func put(_ scalar: Unicode.Scalar) {
+        if scalar.isASCII { put(UInt8(scalar.value)) } else { put(String(scalar).utf8) }
+      }
+      var magnitude = rounded.magnitude
+      put(suffix.utf8)
+      if places > 0 {
+        for _ in 0..<places {
+          put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+          magnitude /= 10
+        }
+        put(decimalSeparator)
+      }
+      var written = 0
+      repeat {
+        if written == 3 || (written > 3 && (written - 3) % secondaryGroupSize == 0) { put(groupSeparator) }
+        put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+        written += 1
+      } while magnitude > 0
+      put(prefix.utf8)
+      if rounded < 0 { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
+    }
   }
 
   private func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {

@@ -140,10 +140,15 @@ struct Layout {
   ) {
     let width = columns(settings)
     guard let first = cells.first else { return }
-    let rest = cells.dropFirst().map {
-      (text: $0.text, range: $0.range, width: TextWidth.columns(of: $0.text))
+    let rest = cells.dropFirst()
+    var restWidths: [Int] = []
+    restWidths.reserveCapacity(rest.count)
+    var fixed = 0
+    for cell in rest {
+      let cellWidth = TextWidth.columns(of: cell.text)
+      restWidths.append(cellWidth)
+      fixed += cellWidth + 1
     }
-    let fixed = rest.reduce(0) { $0 + $1.width + 1 }
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
     // line; squeezed thinner, it would print a few letters a line.
@@ -160,6 +165,7 @@ struct Layout {
     let leftLines = WordWrapper(width: room).wrap(first.text)
     for (index, line) in leftLines.enumerated() {
       var runs: [TextRun] = []
+      runs.reserveCapacity(index == 0 ? cells.count : 1)
       if !line.isEmpty {
         runs.append(
           TextRun(
@@ -167,17 +173,17 @@ struct Layout {
             source: span(first.range)))
       }
       if index == 0 {
-        var column = width
-        var placed: [TextRun] = []
-        for cell in rest.reversed() {
-          column -= cell.width
-          placed.append(
-            TextRun(
-              column: column, text: cell.text, width: cell.width, style: settings.style,
-              source: span(cell.range)))
-          column -= 1
+        // The other cells end at the right edge, one space apart: their columns, left to right.
+        var column = width - fixed + 1
+        for (cell, cellWidth) in zip(rest, restWidths) {
+          if !cell.text.isEmpty {
+            runs.append(
+              TextRun(
+                column: column, text: cell.text, width: cellWidth, style: settings.style,
+                source: span(cell.range)))
+          }
+          column += cellWidth + 1
         }
-        runs += placed.reversed().filter { !$0.text.isEmpty }
       }
       appendLine(runs, settings: settings, width: width, range: range)
     }
