@@ -160,8 +160,32 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  @Test func fmtRewritesChecksAndFilters() throws {
+    let messy = "receipt   paper=58mm\n  text \"a\"  bold   align=center # hi\n"
+    let tidy = "receipt paper=58mm\ntext \"a\" align=center bold # hi\n"
+    let piped = try Self.slip("fmt", "-", stdin: messy)
+    #expect(piped.status == 0)
+    #expect(piped.stdout == tidy)
+
+    let file = try Self.temporaryFile(messy, suffix: ".slip")
+    let check = try Self.slip("fmt", "--check", file)
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("\(file): would be reformatted"))
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == messy)
+
+    #expect(try Self.slip("fmt", file).status == 0)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == tidy)
+    #expect(try Self.slip("fmt", "--check", file).status == 0)
+
+    let broken = try Self.temporaryFile("receipt\nfor x in\n", suffix: ".slip")
+    let refused = try Self.slip("fmt", broken)
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("error:"))
+    #expect(try String(contentsOfFile: broken, encoding: .utf8) == "receipt\nfor x in\n")
+  }
+
   @Test func everyCommandHasHelp() throws {
-    for command in [["--help"], ["render", "--help"], ["check", "--help"]] {
+    for command in [["--help"], ["render", "--help"], ["check", "--help"], ["fmt", "--help"]] {
       let result = try Self.run(command)
       #expect(result.status == 0)
       #expect(result.stdout.contains("USAGE: slip"))

@@ -40,6 +40,7 @@ private func dumpTokens(_ tokens: [Token], in file: SourceFile, indent: Int = 0)
     case .dimension: out += "\(pad)dimension \(quoted(token.text)) \(at)\n"
     case .symbol: out += "\(pad)symbol \(quoted(token.text)) \(at)\n"
     case .newline: out += "\(pad)newline \(at)\n"
+    case .comment: out += "\(pad)comment \(quoted(token.text)) \(at)\n"
     case .end: out += "\(pad)end\(token.text.isEmpty ? "" : " " + quoted(token.text)) \(at)\n"
     case .string(let literal):
       out += "\(pad)string \(quoted(token.text)) \(at)\n"

@@ -12,9 +12,15 @@ public struct Lexer {
   private let maxNesting = 16
 
   /// A lexer over `source`, whose ranges will name file index `file`.
-  public init(source: SourceFile, file: Int) {
+  /// Whether comments become `.comment` tokens instead of being skipped.
+  private let keepsComments: Bool
+
+  /// A lexer over `source`, whose ranges will name file index `file`; the formatter asks it to
+  /// keep comments.
+  public init(source: SourceFile, file: Int, keepsComments: Bool = false) {
     self.bytes = source.bytes
     self.file = file
+    self.keepsComments = keepsComments
   }
 
   /// Every token of the file, ending with `.end`, and the problems found.
@@ -34,7 +40,9 @@ public struct Lexer {
         tokens.append(Token(.newline, "\n", range(position, position + 1)))
         position += 1
       case UInt8(ascii: "#"):
+        let start = position
         while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+        if keepsComments { tokens.append(Token(.comment, text(start, position), range(start, position))) }
       default:
         if let token = lexToken(depth: 0, inExpression: false) { tokens.append(token) }
       }

@@ -14,6 +14,8 @@ public struct Token: Sendable, Equatable {
     case symbol
     /// The end of a line: statements end here.
     case newline
+    /// `# …` to the end of the line; only when the lexer keeps comments (for the formatter).
+    case comment
     /// The end of the input.
     case end
   }
