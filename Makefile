@@ -16,11 +16,12 @@ sample: setup
 
 # Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus),
 # barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
-# emulator, the stand-in against bleak, then the lint.
+# emulator, the ZPL goldens through zplkit, the stand-in against bleak, then the lint.
 test: setup
 	swift test
 	scripts/symbol-check
 	scripts/emupos-check
+	scripts/zpl-check
 	scripts/bleak-check
 	swift format lint --strict --recursive Package.swift Sources Tests
 

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
+    .library(name: "SlipZPL", targets: ["SlipZPL"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .executable(name: "slip", targets: ["slip"]),
@@ -22,6 +23,10 @@ let package = Package(
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler.
     .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
+    // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
+    .target(name: "SlipZPL", dependencies: ["CZlib", "SlipIR"]),
     // libpng (Debian's libpng-dev); only the C shim below includes it.
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // libpng reports errors by longjmp: every call that can fail sits in this C file behind its
@@ -46,7 +51,7 @@ let package = Package(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols",
+        "SlipSymbols", "SlipZPL",
       ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     .executableTarget(
@@ -63,6 +68,10 @@ let package = Package(
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
+    // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing.
+    .testTarget(
+      name: "SlipZPLTests", dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols"],
+      exclude: ["Cases"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(

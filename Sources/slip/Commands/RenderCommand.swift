@@ -2,28 +2,33 @@ import SlipCore
 import SlipIR
 import SlipText
 
-/// `slip render TEMPLATE [--data FILE|-] [--target escpos|text|ir] [--printer ID|FILE] [-o FILE|-]`.
+/// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [-o FILE|-]`.
 struct RenderCommand {
   static let usage = """
-    USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|text|ir]
-                       [--printer ID|FILE] [-o FILE|-]
+    USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir]
+                       [--printer ID|FILE] [ZPL options] [-o FILE|-]
 
-    Compiles a template with its data and writes the result.
+    Compiles a template with its data and writes the result. A data file of many records
+    (.jsonl, one JSON object per line, or .csv with a header row) gives one label or
+    receipt per record, written as each is made.
 
     ARGUMENTS:
       TEMPLATE             the template file (.slip)
 
     OPTIONS:
-      --data FILE|-        JSON data for the template; '-' reads standard input
-      --target escpos|text|ir
-                           what to write: ESC/POS bytes for a printer (default), the
-                           receipt as plain text, or the layout IR dump
+      --data FILE|-        JSON data for the template ('-' reads standard input), or
+                           records: FILE.jsonl or FILE.csv ('visitor.name' columns nest)
+      --target escpos|zpl|text|ir
+                           what to write: ESC/POS bytes for a receipt printer (default for
+                           receipts), ZPL for a Zebra (default for labels), the receipt as
+                           plain text, or the layout IR dump
       --printer ID|FILE    the printer for escpos: a built-in ID ('slip printers' lists
                            them) or a profile file (default: generic-58 or generic-80,
                            by the template's paper)
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
+    \(ZPLOptions.help)
       -h, --help           show this help
 
     EXIT CODES:
@@ -32,15 +37,18 @@ struct RenderCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "render", valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"]],
+    command: "render",
+    valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"]] + ZPLOptions.valued,
     flags: [["-h", "--help"]])
 
   let template: String
   let data: String?
-  let target: String
+  /// Nil: ZPL for labels, ESC/POS for receipts.
+  let target: String?
   let output: String
   let root: String?
   let printer: String?
+  let zpl: ZPLOptions
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -52,11 +60,15 @@ struct RenderCommand {
     }
     template = arguments.positionals[0]
     data = arguments.value("--data")
-    target = try arguments.choice("--target", ["escpos", "text", "ir"], default: "escpos", command: "render")
+    target =
+      arguments.value("--target") == nil
+      ? nil
+      : try arguments.choice("--target", ["escpos", "zpl", "text", "ir"], default: "", command: "render")
+    zpl = try ZPLOptions(arguments, command: "render")
     output = arguments.value("--output") ?? "-"
     root = arguments.value("--root")
     printer = arguments.value("--printer")
-    if printer != nil, target != "escpos" {
+    if printer != nil, let target, target != "escpos" {
       throw UsageError(message: "'--printer' applies to '--target escpos' only", command: "render")
     }
     if target == "escpos", output == "-", Console.standardOutputIsTerminal {
@@ -64,6 +76,12 @@ struct RenderCommand {
         message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
           + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",
         command: "render")
+    }
+    if !zpl.isEmpty, let target, target != "zpl" {
+      throw UsageError(message: "ZPL options apply to '--target zpl' only", command: "render")
+    }
+    if zpl.storedFormat != nil, data == nil {
+      throw UsageError(message: "'--stored-format' needs records: add '--data FILE'", command: "render")
     }
     if template == "-", data == "-" {
       throw UsageError(
@@ -73,6 +91,12 @@ struct RenderCommand {
 
   /// Compiles and writes; diagnostics go to standard error.
   func run() throws(CommandFailure) -> ExitCode {
+    if let data, RecordFormat(path: data) != nil || zpl.storedFormat != nil {
+      return try BatchRender(
+        template: template, data: data, format: RecordFormat(path: data), target: target, output: output,
+        root: root, printer: printer, zpl: zpl
+      ).run()
+    }
     let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
     let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
     let dataFile = try data.map { path throws(CommandFailure) in
@@ -84,10 +108,13 @@ struct RenderCommand {
     guard let document = result.document else {
       return ExitCode.forDiagnostics(result.diagnostics)
     }
+    let target = RenderTarget.resolve(self.target, isLabel: document.page != nil)
+    try RenderTarget.check(target, output: output, zpl: zpl)
     let bytes: [UInt8] =
       switch target {
       case "ir": Array(document.dump().utf8)
       case "text": Array(PlainTextWriter().write(document).utf8)
+      case "zpl": try ZPLOptions.zpl(document, options: zpl, sources: result.sources)
       default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources)
       }
     try Console.write(bytes, to: output)

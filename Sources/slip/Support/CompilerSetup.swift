@@ -10,7 +10,9 @@ enum CompilerSetup {
   static func compiler(template: String, root: String?) -> Compiler {
     let folder =
       root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
-    return Compiler(loader: FileSystemLoader(root: folder), symbolEncoder: ZintSymbolEncoder())
+    return Compiler(
+      loader: FileSystemLoader(root: folder), imageDecoder: ImageFileDecoder(),
+      symbolEncoder: ZintSymbolEncoder())
   }
 
   /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.

@@ -1,0 +1,116 @@
+import SlipIR
+
+/// Code 128 for `^BC` that prints the very bars the encoder drew.
+///
+/// Code 128 has several valid encodings of the same text (code sets A, B and C, switched at
+/// different places), and a printer left to choose (`^BC` mode A) may choose differently from
+/// zint: the bars, and the width the layout reserved, would differ. So the encoder's modules are
+/// read back into their symbol values, and the data tells the printer every start code and code
+/// switch with ZPL's invocation codes (`>:` start B, `>5` switch to C, …) in `^BC`'s plain mode,
+/// where the printer follows them to the letter and adds only the check character.
+enum Code128Fields {
+  /// The `^BC` field data for `modules` when they are a Code 128 symbol of `text`; nil when they
+  /// are not (another encoder's drawing) or use what this does not write (shift, FNC2–FNC4).
+  static func fieldData(modules: Bitmap, text: String) -> String? {
+    guard let values = values(modules), values.count >= 3 else { return nil }
+    // The check character is the weighted sum of the values before it, mod 103.
+    var sum = values[0]
+    for index in 1..<(values.count - 1) { sum += index * values[index] }
+    guard sum % 103 == values[values.count - 1] else { return nil }
+
+    var out = ""
+    var decoded = ""
+    var set: Character
+    switch values[0] {
+    case 103: (set, out) = ("A", ">9")
+    case 104: (set, out) = ("B", ">:")
+    case 105: (set, out) = ("C", ">;")
+    default: return nil
+    }
+    for value in values[1..<(values.count - 1)] {
+      switch (set, value) {
+      case ("C", 0...99):
+        let pair = value < 10 ? "0\(value)" : "\(value)"
+        out += pair
+        decoded += pair
+      case ("A", 0...63), ("B", 0...95):
+        let scalar = Unicode.Scalar(UInt8(value + 32))
+        // '>' starts an invocation code in ^BC data; '>0' is the character itself (value 30).
+        out += scalar == ">" ? ">0" : String(scalar)
+        decoded.unicodeScalars.append(scalar)
+      case ("A", 64...95):
+        // A control character of code set A: written as it is; ^FH hex-escapes it.
+        let scalar = Unicode.Scalar(UInt8(value - 64))
+        out.unicodeScalars.append(scalar)
+        decoded.unicodeScalars.append(scalar)
+      case ("A", 99), ("B", 99):
+        (set, out) = ("C", out + ">5")
+      case ("A", 100), ("C", 100):
+        (set, out) = ("B", out + ">6")
+      case ("B", 101), ("C", 101):
+        (set, out) = ("A", out + ">7")
+      case (_, 102):
+        out += ">8"  // FNC1 (GS1): part of the data's meaning, not of its text
+      default:
+        return nil
+      }
+    }
+    return decoded == text ? out : nil
+  }
+
+  /// The symbol values of a Code 128 row, start code first and check character last (the stop
+  /// pattern checked and dropped); nil when the row is not Code 128.
+  static func values(_ modules: Bitmap) -> [Int]? {
+    guard modules.height >= 1, modules.width > 0 else { return nil }
+    var runs: [Int] = []
+    var current = modules[0, 0]
+    guard current else { return nil }  // a symbol starts with a bar
+    var length = 0
+    for x in 0..<modules.width {
+      if modules[x, 0] == current {
+        length += 1
+      } else {
+        runs.append(length)
+        current.toggle()
+        length = 1
+      }
+    }
+    runs.append(length)
+    // Symbols of 6 elements (11 modules) each, then the 7-element stop pattern.
+    guard runs.count >= 7 + 6 * 2, (runs.count - 7) % 6 == 0, Array(runs.suffix(7)) == [2, 3, 3, 1, 1, 1, 2]
+    else { return nil }
+    var values: [Int] = []
+    var index = 0
+    while index < runs.count - 7 {
+      var key = 0
+      for run in runs[index..<(index + 6)] {
+        guard (1...4).contains(run) else { return nil }
+        key = key * 10 + run
+      }
+      guard let value = patterns[key] else { return nil }
+      values.append(value)
+      index += 6
+    }
+    return values
+  }
+
+  /// Each symbol's bar and space widths (bar first) as a six-digit number, to its value.
+  private static let patterns: [Int: Int] = {
+    let widths = [
+      212222, 222122, 222221, 121223, 121322, 131222, 122213, 122312, 132212, 221213,
+      221312, 231212, 112232, 122132, 122231, 113222, 123122, 123221, 223211, 221132,
+      221231, 213212, 223112, 312131, 311222, 321122, 321221, 312212, 322112, 322211,
+      212123, 212321, 232121, 111323, 131123, 131321, 112313, 132113, 132311, 211313,
+      231113, 231311, 112133, 112331, 132131, 113123, 113321, 133121, 313121, 211331,
+      231131, 213113, 213311, 213131, 311123, 311321, 331121, 312113, 312311, 332111,
+      314111, 221411, 431111, 111224, 111422, 121124, 121421, 141122, 141221, 112214,
+      112412, 122114, 122411, 142112, 142211, 241211, 221114, 413111, 241112, 134111,
+      111242, 121142, 121241, 114212, 124112, 124211, 411212, 421112, 421211, 212141,
+      214121, 412121, 111143, 111341, 131141, 114113, 114311, 411113, 411311, 113141,
+      114131, 311141, 411131, 211412, 211214, 211232,
+    ]
+    var table: [Int: Int] = [:]
+    for (value, pattern) in widths.enumerated() { table[pattern] = value }
+    return table
+  }()
+}

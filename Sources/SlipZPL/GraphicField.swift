@@ -1,0 +1,113 @@
+import CZlib
+import SlipIR
+
+/// A 1-bit picture as a `^GFA` graphic field in Z64 form: the packed rows deflated by zlib,
+/// base64 text, and the CRC-16/XMODEM of that text, which printers (and zplkit) check.
+///
+/// `^GFA,total,total,bytesPerRow,:Z64:data:crc`: ZPL's bits are ours (1 = black, most
+/// significant bit first, rows padded to whole bytes), so the bitmap's bytes go in unchanged.
+enum GraphicField {
+  /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`.
+  static func command(_ bitmap: Bitmap) -> String {
+    let total = bitmap.bits.count
+    let text = z64(bitmap.bits)
+    return "^GFA,\(total),\(total),\(bitmap.bytesPerRow),\(text)"
+  }
+
+  /// `:Z64:<base64 of the deflated bytes>:<CRC>`.
+  static func z64(_ bytes: [UInt8]) -> String {
+    let encoded = Base64.encode(deflate(bytes))
+    return ":Z64:" + encoded + ":" + crcText(Array(encoded.utf8))
+  }
+
+  /// The CRC as the four upper-case hex digits ZPL expects.
+  static func crcText(_ bytes: [UInt8]) -> String {
+    let digits = String(crc16XMODEM(bytes), radix: 16, uppercase: true)
+    return String(repeating: "0", count: 4 - digits.count) + digits
+  }
+
+  /// CRC-16/XMODEM: polynomial 0x1021, initial value 0, no reflection, no final XOR. zlib's own
+  /// checksums are other ones, so this is ours (check value: "123456789" gives 0x31C3).
+  static func crc16XMODEM(_ bytes: [UInt8]) -> UInt16 {
+    var crc: UInt16 = 0
+    for byte in bytes {
+      crc ^= UInt16(byte) << 8
+      for _ in 0..<8 {
+        crc = crc & 0x8000 != 0 ? (crc << 1) ^ 0x1021 : crc << 1
+      }
+    }
+    return crc
+  }
+
+  /// The zlib stream of `bytes` at the best compression: the graphic is made once per label
+  /// (once per batch with a stored format), and smaller is what a Bluetooth link wants.
+  static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+    var size = compressBound(uLong(bytes.count))
+    var out = [UInt8](repeating: 0, count: Int(size))
+    let status = out.withUnsafeMutableBufferPointer { target in
+      bytes.withUnsafeBufferPointer { source in
+        compress2(target.baseAddress, &size, source.baseAddress, uLong(source.count), Z_BEST_COMPRESSION)
+      }
+    }
+    // compressBound guarantees room, and the input is plain memory: nothing else can fail.
+    precondition(status == Z_OK, "zlib compress2 failed with \(status)")
+    return Array(out.prefix(Int(size)))
+  }
+
+  /// The bytes of a zlib stream that inflates to exactly `count` bytes, or nil.
+  static func inflate(_ bytes: [UInt8], count: Int) -> [UInt8]? {
+    var size = uLong(count)
+    var out = [UInt8](repeating: 0, count: max(1, count))
+    let status = out.withUnsafeMutableBufferPointer { target in
+      bytes.withUnsafeBufferPointer { source in
+        uncompress(target.baseAddress, &size, source.baseAddress, uLong(source.count))
+      }
+    }
+    guard status == Z_OK, Int(size) == count else { return nil }
+    return Array(out.prefix(count))
+  }
+}
+
+/// RFC 4648 base64 with padding, the alphabet ZPL's `:Z64:` and `:B64:` use.
+enum Base64 {
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  /// `bytes` as base64 text.
+  static func encode(_ bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index + 2 < bytes.count {
+      let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+      for shift in [18, 12, 6, 0] { out.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
+      index += 3
+    }
+    let rest = bytes.count - index
+    if rest > 0 {
+      let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+      out.append(alphabet[Int(value >> 18 & 63)])
+      out.append(alphabet[Int(value >> 12 & 63)])
+      out.append(rest == 2 ? alphabet[Int(value >> 6 & 63)] : UInt8(ascii: "="))
+      out.append(UInt8(ascii: "="))
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The bytes of base64 `text`, or nil when it is not base64.
+  static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+    var out: [UInt8] = []
+    var value: UInt32 = 0
+    var bits = 0
+    for byte in text {
+      if byte == UInt8(ascii: "=") { break }
+      guard let digit = alphabet.firstIndex(of: byte) else { return nil }
+      value = value << 6 | UInt32(digit)
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        out.append(UInt8(truncatingIfNeeded: value >> UInt32(bits)))
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,198 @@
+import SlipIR
+
+/// The fields of a label's elements: the rules of how each kind of element becomes ZPL.
+///
+/// - Text: one `^FO…^A0N,h,h^FD` field per laid-out line, at the line's own position. The
+///   compiler wrapped, shrank and aligned the text already; a `^FB` block would let the printer
+///   wrap again with its own widths and read backslashes as escapes.
+/// - Boxes, straight lines: `^GB`, drawn inside their rectangle as the preview draws them; a
+///   diagonal line is `^GD`, a circle `^GC`. A shape that crosses the label's edge is cut to it.
+/// - Pictures: `^GFA` in Z64 form.
+/// - Code 128: `^BY`+`^BC` with the encoder's own code sets (``Code128Fields``); QR: `^BQ` with
+///   explicit magnification and error correction, after a `^BY` of height 1 (printers move a QR
+///   code down by the `^BY` height less one). Other symbols, and symbols ZPL cannot draw at
+///   their module size, print as pictures of their modules: the same dots the preview shows.
+struct LabelFields {
+  /// The label's size: shapes are cut to it, text is kept inside it.
+  let width: Int
+  let height: Int
+  /// What had to change, in element order.
+  private(set) var warnings: [ZPLWarning] = []
+  /// How many elements each statement has made so far, for the elements' keys.
+  private var occurrences: [String: Int] = [:]
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The fields of every element of `page`, in template order.
+  mutating func fields(of page: LabelPage) -> [ElementFields] {
+    page.elements.map { element in
+      let (fields, source) = fields(of: element)
+      let place = source.map { "\($0)" } ?? "-"
+      let occurrence = occurrences[place, default: 0]
+      occurrences[place] = occurrence + 1
+      return ElementFields(key: ElementFields.Key(source: place, occurrence: occurrence), fields: fields)
+    }
+  }
+
+  private mutating func fields(of element: LabelElement) -> ([Field], SourceSpan?) {
+    switch element {
+    case .text(let text): (textFields(text), text.source)
+    case .box(let box): (boxFields(box), box.source)
+    case .line(let line): (lineFields(line), line.source)
+    case .circle(let circle): (circleFields(circle), circle.source)
+    case .image(let image): (graphicFields(image.bitmap, x: image.x, y: image.y), image.source)
+    case .symbol(let placed): (symbolFields(placed), placed.source)
+    }
+  }
+
+  // MARK: Text
+
+  private mutating func textFields(_ text: LabelText) -> [Field] {
+    var fields: [Field] = []
+    var controls = 0
+    var missing: [String] = []
+    var moved: (x: Int, y: Int)?
+    for line in text.lines where !line.text.isEmpty {
+      controls += FieldData.controlCharacters(in: line.text)
+      for character in FieldData.charactersWithoutGlyph(in: line.text) where !missing.contains(character) {
+        missing.append(character)
+      }
+      if line.x < 0 || line.y < 0, moved == nil { moved = (line.x, line.y) }
+      fields.append(
+        Field(
+          x: max(0, line.x), y: max(0, line.y), "^A0N,\(text.height),\(text.height)", data: line.text))
+    }
+    if controls > 0 { warnings.append(.controlCharactersRemoved(controls, at: text.source)) }
+    if !missing.isEmpty { warnings.append(.charactersWithoutGlyph(missing, at: text.source)) }
+    if let moved { warnings.append(.textMovedInside(x: moved.x, y: moved.y, at: text.source)) }
+    return fields
+  }
+
+  // MARK: Shapes
+
+  /// A box: `^GB` draws its border inside the rectangle, as the preview does; filled, the
+  /// border is as thick as the box is narrow.
+  private func boxFields(_ box: LabelBox) -> [Field] {
+    let rectangle = Rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+    if box.filled || 2 * box.border >= min(box.width, box.height) {
+      return filled(rectangle)
+    }
+    if rectangle.isInside(width: width, height: height) {
+      return [
+        Field(x: box.x, y: box.y, "^GB\(box.width),\(box.height),\(box.border)")
+      ]
+    }
+    // Crossing the edge: the four sides as bars, each cut to the label.
+    let border = box.border
+    let sides = [
+      Rectangle(x: box.x, y: box.y, width: box.width, height: border),
+      Rectangle(x: box.x, y: box.y + box.height - border, width: box.width, height: border),
+      Rectangle(x: box.x, y: box.y + border, width: border, height: box.height - 2 * border),
+      Rectangle(
+        x: box.x + box.width - border, y: box.y + border, width: border, height: box.height - 2 * border),
+    ]
+    return sides.flatMap(filled)
+  }
+
+  /// A line: horizontal and vertical ones are bars `thickness` wide centred on the line, from
+  /// end to end; others a `^GD` diagonal in the rectangle between the ends.
+  private func lineFields(_ line: LabelLine) -> [Field] {
+    let left = min(line.x1, line.x2)
+    let top = min(line.y1, line.y2)
+    let across = abs(line.x2 - line.x1)
+    let down = abs(line.y2 - line.y1)
+    let half = line.thickness / 2
+    if line.y1 == line.y2 {
+      return filled(Rectangle(x: left, y: top - half, width: max(1, across), height: line.thickness))
+    }
+    if line.x1 == line.x2 {
+      return filled(Rectangle(x: left - half, y: top, width: line.thickness, height: max(1, down)))
+    }
+    // '\' when the line falls to the right, '/' when it rises.
+    let leaning = (line.x2 - line.x1).signum() == (line.y2 - line.y1).signum() ? "L" : "R"
+    return [
+      Field(
+        x: max(0, left), y: max(0, top),
+        "^GD\(across),\(down),\(line.thickness),B,\(leaning)")
+    ]
+  }
+
+  /// A circle: `^GC` with its border, or as thick as the radius when filled.
+  private func circleFields(_ circle: LabelCircle) -> [Field] {
+    let thickness = circle.filled ? (circle.diameter + 1) / 2 : circle.border
+    return [
+      Field(x: max(0, circle.x), y: max(0, circle.y), "^GC\(circle.diameter),\(max(1, thickness)),B")
+    ]
+  }
+
+  /// A solid rectangle cut to the label, as a `^GB` whose border fills it; nothing when none of
+  /// it is on the label.
+  private func filled(_ rectangle: Rectangle) -> [Field] {
+    guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
+    return [
+      Field(x: cut.x, y: cut.y, "^GB\(cut.width),\(cut.height),\(min(cut.width, cut.height))")
+    ]
+  }
+
+  // MARK: Pictures and symbols
+
+  /// A picture at `x`, `y` as a Z64 graphic, cut to the label.
+  private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int) -> [Field] {
+    let rectangle = Rectangle(x: x, y: y, width: bitmap.width, height: bitmap.height)
+    if rectangle.isInside(width: width, height: height) {
+      return bitmap.width > 0 && bitmap.height > 0 ? [Field(x: x, y: y, GraphicField.command(bitmap))] : []
+    }
+    guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
+    var part = Bitmap(width: cut.width, height: cut.height)
+    for row in 0..<cut.height {
+      for column in 0..<cut.width where bitmap[cut.x - x + column, cut.y - y + row] {
+        part[column, row] = true
+      }
+    }
+    return [Field(x: cut.x, y: cut.y, GraphicField.command(part))]
+  }
+
+  private mutating func symbolFields(_ placed: LabelSymbol) -> [Field] {
+    let symbol = placed.symbol
+    let inside = Rectangle(x: placed.x, y: placed.y, width: symbol.width, height: symbol.height)
+      .isInside(width: width, height: height)
+    switch SymbolFields.native(symbol) {
+    case .field(let commands, let data) where inside:
+      return [Field(x: placed.x, y: placed.y, commands, data: data)]
+    case .field:
+      warnings.append(
+        .symbolAsGraphic(symbol.symbology, reason: "it crosses the label's edge", at: placed.source))
+    case .graphic(let reason):
+      warnings.append(.symbolAsGraphic(symbol.symbology, reason: reason, at: placed.source))
+    }
+    var fields = graphicFields(symbol.bitmap(), x: placed.x, y: placed.y)
+    if let text = SymbolFields.humanReadable(symbol, x: placed.x, y: placed.y) { fields.append(text) }
+    return fields
+  }
+}
+
+/// A rectangle in dots.
+struct Rectangle: Equatable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+
+  /// Whether the whole rectangle is on a label of this size.
+  func isInside(width: Int, height: Int) -> Bool {
+    x >= 0 && y >= 0 && x + self.width <= width && y + self.height <= height
+  }
+
+  /// The part on a label of this size; nil when nothing is.
+  func clipped(width: Int, height: Int) -> Rectangle? {
+    let left = max(0, x)
+    let top = max(0, y)
+    let right = min(width, x + self.width)
+    let bottom = min(height, y + self.height)
+    guard right > left, bottom > top else { return nil }
+    return Rectangle(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}

@@ -1,0 +1,117 @@
+import SlipIR
+
+/// Something the writer changed to make a document printable in ZPL: a value, like the
+/// compiler's warnings, with the template location it concerns.
+public struct ZPLWarning: Sendable, Equatable, CustomStringConvertible {
+  /// Stable identifier, `W09xx`.
+  public var id: String
+  /// What happened: lower-case, no final period, characters quoted as `'x'`.
+  public var message: String
+  /// The template text it concerns.
+  public var source: SourceSpan?
+
+  /// A warning.
+  public init(id: String, message: String, source: SourceSpan?) {
+    self.id = id
+    self.message = message
+    self.source = source
+  }
+
+  /// `path:line:col: warning: message [ID]`, with `sources` naming the files (``Document/sources``).
+  public func formatted(sources: [String]) -> String {
+    var place = ""
+    if let source {
+      let path = source.file < sources.count ? sources[source.file] : "file\(source.file)"
+      place = "\(path):\(source.line):\(source.column): "
+    }
+    return "\(place)warning: \(message) [\(id)]"
+  }
+
+  /// The message and its identifier.
+  public var description: String { "\(message) [\(id)]" }
+}
+
+/// A request the writer cannot carry out.
+public struct ZPLError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Stable identifier, `E09xx`.
+  public var id: String
+  /// What is wrong.
+  public var message: String
+  /// What to do about it.
+  public var help: String?
+
+  /// An error.
+  public init(id: String, message: String, help: String? = nil) {
+    self.id = id
+    self.message = message
+    self.help = help
+  }
+
+  /// The message and its identifier.
+  public var description: String { "\(message) [\(id)]" }
+}
+
+// The writer's messages, alphabetical; nothing else in the module words a warning or error.
+extension ZPLWarning {
+  static func charactersWithoutGlyph(_ characters: [String], at source: SourceSpan?) -> Self {
+    let list = characters.map { character in
+      let codes = character.unicodeScalars.map { "U+" + hex($0.value) }.joined(separator: " ")
+      return "'\(character)' (\(codes))"
+    }
+    return Self(
+      id: "W0902",
+      message: "Zebra's resident fonts have no \(list.joined(separator: ", ")); "
+        + "the printer needs a downloaded font to print \(characters.count == 1 ? "it" : "them")",
+      source: source)
+  }
+
+  static func controlCharactersRemoved(_ count: Int, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0901",
+      message: "removed \(count) control character\(count == 1 ? "" : "s") from the text; "
+        + "no printer font has glyphs for \(count == 1 ? "it" : "them")",
+      source: source)
+  }
+
+  static func drawerKickLeftOut(at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0903", message: "Zebra printers have no cash-drawer port; the drawer kick is left out",
+      source: source)
+  }
+
+  static func symbolAsGraphic(_ symbology: Symbol.Symbology, reason: String, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0905",
+      message: "the \(symbology.rawValue) symbol prints as a picture of its modules: \(reason)",
+      source: source)
+  }
+
+  static func textMovedInside(x: Int, y: Int, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0904",
+      message: "text starts outside the label at \(x),\(y); a ZPL field cannot, so it starts at "
+        + "\(max(0, x)),\(max(0, y))",
+      source: source)
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+extension ZPLError {
+  static func formatNameInvalid(_ name: String) -> Self {
+    Self(
+      id: "E0902",
+      message: "'\(name)' cannot name a stored format: use 1 to 16 letters, digits or '_'",
+      help: "for example --stored-format BADGE")
+  }
+
+  static func storedFormatForReceipt() -> Self {
+    Self(
+      id: "E0901",
+      message: "stored formats are for labels; a receipt's length changes with its data",
+      help: "print receipts without a stored format")
+  }
+}

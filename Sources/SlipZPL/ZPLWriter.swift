@@ -1,0 +1,131 @@
+import SlipIR
+
+/// Turns laid-out documents into ZPL for Zebra printers.
+///
+/// A label is one `^XA…^XZ` block: job settings first, on their own line, then the page
+/// (`^PW` width, `^LL` length, `^LH0,0` home, `^CI28` UTF-8), then one field per line. A
+/// receipt prints on continuous media (`^MNN`), one block per cut, each as long as its content,
+/// with its text in a fixed-pitch font so columns line up. Every piece of text goes through
+/// `^FH` escaping: nothing from a document's data can become a command.
+public struct ZPLWriter: Sendable {
+  /// Copies, darkness, speed and media, written at the top of every label.
+  public var settings: ZPLJobSettings
+
+  /// A writer with `settings`.
+  public init(settings: ZPLJobSettings = ZPLJobSettings()) {
+    self.settings = settings
+  }
+
+  /// The ZPL of one document: a label, or a receipt on continuous media.
+  public func emit(_ document: Document) -> ZPLOutput {
+    var bytes: [UInt8] = []
+    let warnings = emit(document, to: &bytes)
+    return ZPLOutput(bytes: bytes, warnings: warnings)
+  }
+
+  /// Appends the ZPL of `document` to `bytes` (a batch appends one document after another);
+  /// returns what had to change.
+  public func emit(_ document: Document, to bytes: inout [UInt8]) -> [ZPLWarning] {
+    if let page = document.page {
+      var fields = LabelFields(width: page.widthDots, height: page.heightDots)
+      let elements = fields.fields(of: page)
+      writeLabel(width: page.widthDots, length: page.heightDots, settings: settings, to: &bytes) { out in
+        for element in elements {
+          for field in element.fields { field.write(to: &out) }
+        }
+      }
+      return fields.warnings
+    }
+    var receipt = ReceiptFields(media: document.media)
+    let pages = receipt.pages(document.blocks)
+    var receiptSettings = settings
+    receiptSettings.media = .continuous
+    for page in pages {
+      writeLabel(width: document.media.widthDots, length: page.length, settings: receiptSettings, to: &bytes)
+      {
+        out in
+        for field in page.fields { field.write(to: &out) }
+      }
+    }
+    return receipt.warnings
+  }
+
+  /// `^XA`, the job settings, the page, what `body` writes, `^XZ`.
+  func writeLabel(
+    width: Int, length: Int, settings: ZPLJobSettings, to out: inout [UInt8], body: (inout [UInt8]) -> Void
+  ) {
+    out.append(contentsOf: "^XA\n".utf8)
+    settings.write(to: &out, lineBreak: true)
+    out.append(contentsOf: "^PW\(width)^LL\(length)^LH0,0^CI28\n".utf8)
+    body(&out)
+    out.append(contentsOf: "^XZ\n".utf8)
+  }
+}
+
+/// What ``ZPLWriter`` produced.
+public struct ZPLOutput: Sendable, Equatable {
+  /// The bytes to send to the printer.
+  public var bytes: [UInt8]
+  /// What had to change to print the documents, in document order.
+  public var warnings: [ZPLWarning]
+
+  /// An output.
+  public init(bytes: [UInt8], warnings: [ZPLWarning]) {
+    self.bytes = bytes
+    self.warnings = warnings
+  }
+}
+
+/// How the printer handles the job: settings that stay with the printer, so every label that
+/// needs them says them again at the top of its own `^XA` block. Nil leaves the printer's own.
+public struct ZPLJobSettings: Sendable, Equatable {
+  /// What the printer feeds: labels with gaps between them, labels with black marks, or
+  /// continuous paper.
+  public enum Media: String, Sendable, Equatable, CaseIterable {
+    /// Die-cut labels with a gap (or notch) between them: `^MNY`.
+    case gap
+    /// Labels marked by a black mark on the back: `^MNM`.
+    case mark
+    /// Continuous paper, each label as long as `^LL` says: `^MNN`.
+    case continuous
+
+    var command: String {
+      switch self {
+      case .gap: "^MNY"
+      case .mark: "^MNM"
+      case .continuous: "^MNN"
+      }
+    }
+  }
+
+  /// Copies of each label: `^PQ`.
+  public var copies: Int?
+  /// Darkness from 0 to 30: `~SD`.
+  public var darkness: Int?
+  /// Print speed in inches per second, 1 to 14: `^PR`.
+  public var speed: Int?
+  /// The media: `^MN`.
+  public var media: Media?
+
+  /// Settings; nil leaves each as the printer has it.
+  public init(copies: Int? = nil, darkness: Int? = nil, speed: Int? = nil, media: Media? = nil) {
+    self.copies = copies
+    self.darkness = darkness
+    self.speed = speed
+    self.media = media
+  }
+
+  /// Whether any setting is given.
+  public var isEmpty: Bool { copies == nil && darkness == nil && speed == nil && media == nil }
+
+  /// The settings' commands, on a line of their own when `lineBreak`.
+  func write(to out: inout [UInt8], lineBreak: Bool) {
+    guard !isEmpty else { return }
+    var line = media?.command ?? ""
+    if let darkness { line += "~SD" + (darkness < 10 ? "0\(darkness)" : "\(darkness)") }
+    if let speed { line += "^PR\(speed)" }
+    if let copies { line += "^PQ\(copies)" }
+    out.append(contentsOf: line.utf8)
+    if lineBreak { out.append(0x0A) }
+  }
+}

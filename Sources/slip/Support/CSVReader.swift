@@ -1,0 +1,141 @@
+/// CSV as RFC 4180 writes it, read a record at a time from a stream of bytes: fields separated
+/// by commas, records by CRLF or LF, a field in double quotes may hold commas, line breaks and
+/// doubled quotes. Nothing is read ahead of the record asked for, so memory stays that of one
+/// record however long the file is.
+///
+/// Problems carry the line they are on. After one, reading carries on at the next line (outside
+/// any quotes), so every bad line of a file can be reported in one run.
+struct CSVReader {
+  /// One record: its fields and the line it starts on (1-based).
+  struct Record: Equatable {
+    var fields: [String]
+    var line: Int
+  }
+
+  /// A line that is not CSV.
+  struct Problem: Error, Equatable {
+    /// What is wrong: lower-case, no final period.
+    var message: String
+    /// The line, 1-based.
+    var line: Int
+    /// The column in bytes, 1-based.
+    var column: Int
+  }
+
+  private var input: ByteInput
+  private var line = 1
+  private var column = 0
+  /// A byte read but not used yet.
+  private var pending: UInt8?
+  private var started = false
+
+  /// A reader of the bytes `input` delivers.
+  init(_ input: ByteInput) {
+    self.input = input
+  }
+
+  private mutating func next() -> UInt8? {
+    if let byte = pending {
+      pending = nil
+      return byte
+    }
+    guard let byte = input.next() else { return nil }
+    if byte == 0x0A {
+      line += 1
+      column = 0
+    } else {
+      column += 1
+    }
+    return byte
+  }
+
+  /// The next record; nil at the end of the input. Blank lines are skipped.
+  mutating func read() throws(Problem) -> Record? {
+    if !started {
+      started = true
+      // A UTF-8 byte order mark, as spreadsheets write it, is not part of the first field.
+      input.skipByteOrderMark()
+    }
+    while true {
+      guard let first = next() else { return nil }
+      if first == 0x0A { continue }
+      if first == 0x0D {
+        if let after = next(), after != 0x0A { pending = after }
+        continue
+      }
+      pending = first
+      return try record()
+    }
+  }
+
+  /// A record starting at the current byte.
+  private mutating func record() throws(Problem) -> Record {
+    let start = line
+    var fields: [String] = []
+    var field: [UInt8] = []
+    while true {
+      guard let byte = next() else {
+        fields.append(String(decoding: field, as: UTF8.self))
+        return Record(fields: fields, line: start)
+      }
+      switch byte {
+      case UInt8(ascii: ","):
+        fields.append(String(decoding: field, as: UTF8.self))
+        field = []
+      case 0x0A:
+        fields.append(String(decoding: field, as: UTF8.self))
+        return Record(fields: fields, line: start)
+      case 0x0D:
+        if let after = next(), after != 0x0A { pending = after }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return Record(fields: fields, line: start)
+      case UInt8(ascii: "\""):
+        guard field.isEmpty else {
+          let problem = Problem(
+            message: "a quote inside a field that does not start with one; quote the whole field "
+              + "and double the quotes inside it", line: line, column: column)
+          skipLine()
+          throw problem
+        }
+        try quoted(into: &field)
+      default:
+        field.append(byte)
+      }
+    }
+  }
+
+  /// A quoted field's contents, up to its closing quote; what follows must end the field.
+  private mutating func quoted(into field: inout [UInt8]) throws(Problem) {
+    let openLine = line
+    let openColumn = column
+    while true {
+      guard let byte = next() else {
+        throw Problem(
+          message: "the quote opened here is never closed", line: openLine, column: openColumn)
+      }
+      guard byte == UInt8(ascii: "\"") else {
+        field.append(byte)
+        continue
+      }
+      guard let after = next() else { return }
+      switch after {
+      case UInt8(ascii: "\""):
+        field.append(after)
+      case UInt8(ascii: ","), 0x0A, 0x0D:
+        pending = after
+        return
+      default:
+        let problem = Problem(
+          message: "'\(String(decoding: [after], as: UTF8.self))' after a closing quote; a quoted field "
+            + "ends at its quote", line: line, column: column)
+        skipLine()
+        throw problem
+      }
+    }
+  }
+
+  /// Skips to the start of the next line.
+  private mutating func skipLine() {
+    while let byte = next(), byte != 0x0A {}
+  }
+}

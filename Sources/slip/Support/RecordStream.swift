@@ -1,0 +1,270 @@
+import SlipCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Records for batch rendering, one at a time from a file of many: JSON Lines (one object per
+/// line) or CSV with a header row. Only the record being rendered is in memory.
+enum RecordFormat: String {
+  /// One JSON object per line (`.jsonl`, `.ndjson`).
+  case jsonLines = "JSON Lines"
+  /// CSV with a header row naming the fields (`.csv`).
+  case csv = "CSV"
+
+  /// The format a data file's name says, or nil for a single JSON document.
+  init?(path: String) {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+      self = .jsonLines
+    } else if lower.hasSuffix(".csv") {
+      self = .csv
+    } else {
+      return nil
+    }
+  }
+}
+
+/// One record of a batch: its data, and where it is in the file.
+struct DataRecord {
+  /// The record's values; nil when it is rendered from its JSON text (a single document, or a
+  /// line that is not a JSON object, which the compiler then reports).
+  var object: JSONObject?
+  /// The line it starts on, 1-based.
+  var line: Int
+  /// The record's own text when it came from JSON Lines, for diagnostics that point into it.
+  var json: [UInt8]?
+}
+
+extension DataRecord {
+  /// The record's JSON text as a file in which it sits on its own line (the lines before it
+  /// blank), so diagnostics point at the right line of the data file.
+  func sourceFile(path: String) -> SourceFile {
+    SourceFile(path: path, bytes: [UInt8](repeating: 0x0A, count: max(0, line - 1)) + (json ?? []))
+  }
+}
+
+/// A problem with one record of the data file, reported with its line.
+struct RecordProblem: Error {
+  /// What is wrong: lower-case, no final period.
+  var message: String
+  /// The line, 1-based.
+  var line: Int
+  /// The column, 1-based; nil for a whole line.
+  var column: Int?
+  /// Stable identifier.
+  var id: String
+}
+
+/// Reads the records of a JSON Lines or CSV file in order.
+struct RecordReader {
+  private var input: ByteInput
+  private let format: RecordFormat
+  private var csv: CSVReader?
+  /// CSV: the header's field names, each split at its dots into a path.
+  private var header: [[String]]?
+  private var line = 0
+
+  /// A reader of `input` in `format`.
+  init(_ input: ByteInput, format: RecordFormat) {
+    self.input = input
+    self.format = format
+    if format == .csv { csv = CSVReader(input) }
+  }
+
+  /// The next record, nil at the end; a bad record throws and reading can carry on after it.
+  mutating func next() throws(RecordProblem) -> DataRecord? {
+    switch format {
+    case .jsonLines: nextJSONLine()
+    case .csv: try nextCSVRow()
+    }
+  }
+
+  private mutating func nextJSONLine() -> DataRecord? {
+    while true {
+      guard let read = input.line() else { return nil }
+      line += 1
+      var text = read[...]
+      if line == 1, text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+      while let last = text.last, last == 0x0D || last == 0x20 || last == 0x09 { text = text.dropLast() }
+      guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+      // A line that is not a JSON object is rendered from its text: the compiler reports it.
+      let bytes = Array(text)
+      guard case .object(let object) = try? JSONReader().read(bytes) else {
+        return DataRecord(object: nil, line: line, json: bytes)
+      }
+      return DataRecord(object: object, line: line, json: bytes)
+    }
+  }
+
+  private mutating func nextCSVRow() throws(RecordProblem) -> DataRecord? {
+    guard var reader = csv else { return nil }
+    defer { csv = reader }
+    let record: CSVReader.Record
+    do throws(CSVReader.Problem) {
+      guard let read = try reader.read() else { return nil }
+      record = read
+    } catch {
+      throw RecordProblem(message: error.message, line: error.line, column: error.column, id: "E0481")
+    }
+    guard let header else {
+      self.header = try Self.header(record)
+      csv = reader
+      return try nextCSVRow()
+    }
+    guard record.fields.count == header.count else {
+      throw RecordProblem(
+        message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"); "
+          + "the header has \(header.count)", line: record.line, column: nil, id: "E0482")
+    }
+    var object = JSONObject()
+    for (path, value) in zip(header, record.fields) {
+      Self.set(.string(value), at: path[...], in: &object)
+    }
+    return DataRecord(object: object, line: record.line, json: nil)
+  }
+
+  /// The header row's names as paths: `visitor.name` is `name` inside `visitor`.
+  private static func header(_ record: CSVReader.Record) throws(RecordProblem) -> [[String]] {
+    var paths: [[String]] = []
+    for name in record.fields {
+      let path = name.split(separator: ".", omittingEmptySubsequences: false).map { part in
+        String(
+          part.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" })
+            .reversed())
+      }
+      guard path.allSatisfy({ !$0.isEmpty }) else {
+        throw RecordProblem(
+          message: "the header's column '\(name)' is not a name like 'city' or 'visitor.name'",
+          line: record.line, column: nil, id: "E0483")
+      }
+      // A column cannot be both a value and an object holding others, nor appear twice.
+      for other in paths where other.starts(with: path) || path.starts(with: other) {
+        throw RecordProblem(
+          message: "the header's columns '\(other.joined(separator: "."))' and '\(name)' name the same data",
+          line: record.line, column: nil, id: "E0483")
+      }
+      paths.append(path)
+    }
+    return paths
+  }
+
+  private static func set(_ value: Value, at path: ArraySlice<String>, in object: inout JSONObject) {
+    guard let key = path.first else { return }
+    if path.count == 1 {
+      object.set(value, forKey: key)
+      return
+    }
+    var inner: JSONObject
+    if case .object(let existing) = object[key] { inner = existing } else { inner = JSONObject() }
+    set(value, at: path.dropFirst(), in: &inner)
+    object.set(.object(inner), forKey: key)
+  }
+}
+
+/// A file (or standard input) read in 64 KiB chunks, a byte or a line at a time.
+final class ByteInput {
+  private let descriptor: Int32
+  private let owned: Bool
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+  /// Whether reading failed (not just ended).
+  private(set) var failed = false
+
+  /// Opens `path`, or standard input for `-`; a failure names the file and why.
+  init(path: String, what: String) throws(CommandFailure) {
+    if path == "-" {
+      descriptor = 0
+      owned = false
+      return
+    }
+    let opened = open(path, O_RDONLY)
+    guard opened >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw CommandFailure(message: "cannot read \(what) '\(path)': \(reason)", code: .missingInput)
+    }
+    var status = stat()
+    if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      close(opened)
+      throw CommandFailure(message: "\(what) '\(path)' is a directory, not a file", code: .missingInput)
+    }
+    descriptor = opened
+    owned = true
+  }
+
+  /// Bytes already in memory, for tests.
+  init(bytes: [UInt8]) {
+    descriptor = -1
+    owned = false
+    buffer = bytes
+    end = bytes.count
+    atEnd = true
+  }
+
+  deinit {
+    if owned { close(descriptor) }
+  }
+
+  /// Reads the next chunk; false at the end of the input.
+  private func fill() -> Bool {
+    guard !atEnd else { return false }
+    if start > 0 {
+      buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
+      end -= start
+      start = 0
+    }
+    if end == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+    let count = buffer.withUnsafeMutableBytes { raw in
+      read(descriptor, raw.baseAddress! + end, raw.count - end)
+    }
+    if count < 0 {
+      if errno == EINTR { return true }
+      failed = true
+    }
+    if count <= 0 {
+      atEnd = true
+      return false
+    }
+    end += count
+    return true
+  }
+
+  /// The next byte, nil at the end.
+  func next() -> UInt8? {
+    if start == end, !fill() { return nil }
+    if start == end { return nil }
+    let byte = buffer[start]
+    start += 1
+    return byte
+  }
+
+  /// The next line without its line feed, nil at the end.
+  func line() -> [UInt8]? {
+    var searched = start
+    while true {
+      if let newline = buffer[searched..<end].firstIndex(of: 0x0A) {
+        let line = Array(buffer[start..<newline])
+        start = newline + 1
+        return line
+      }
+      let kept = end - start
+      if !fill() {
+        guard start < end else { return nil }
+        let line = Array(buffer[start..<end])
+        start = end
+        return line
+      }
+      searched = start + kept
+    }
+  }
+
+  /// Skips a UTF-8 byte order mark at the very start of the input.
+  func skipByteOrderMark() {
+    while end - start < 3, fill() {}
+    if buffer[start..<end].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+  }
+}

@@ -1,0 +1,96 @@
+import SlipCore
+import SlipIR
+import SlipZPL
+
+/// `slip render`'s options for Zebra printers: job settings and the stored format.
+struct ZPLOptions {
+  /// Help lines for the command's usage.
+  static let help = """
+      --stored-format NAME store the label in the printer once as NAME (^DF) and send
+                           each record as a recall (^XF) with only its data
+      --copies N           copies of each label (^PQ)
+      --darkness 0-30      print darkness (~SD)
+      --speed 1-14         print speed in inches per second (^PR)
+      --media gap|mark|continuous
+                           what the printer feeds (^MN; receipts are always continuous)
+    """
+
+  /// The options that take a value.
+  static let valued = [["--stored-format"], ["--copies"], ["--darkness"], ["--speed"], ["--media"]]
+
+  /// Copies, darkness, speed, media.
+  var settings = ZPLJobSettings()
+  /// The stored format's name.
+  var storedFormat: String?
+
+  /// Whether any ZPL option was given.
+  var isEmpty: Bool { settings.isEmpty && storedFormat == nil }
+
+  /// Reads the options from `arguments`; out-of-range values are usage errors.
+  init(_ arguments: Arguments, command: String) throws(UsageError) {
+    func number(_ name: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int? {
+      guard let text = arguments.value(name) else { return nil }
+      guard let value = Int(text), range.contains(value) else {
+        throw UsageError(
+          message:
+            "invalid value '\(text)' for '\(name)'; expected \(range.lowerBound) to \(range.upperBound)",
+          command: command)
+      }
+      return value
+    }
+    settings.copies = try number("--copies", 1...99_999_999)
+    settings.darkness = try number("--darkness", 0...30)
+    settings.speed = try number("--speed", 1...14)
+    if arguments.value("--media") != nil {
+      let choices = ZPLJobSettings.Media.allCases.map(\.rawValue)
+      settings.media = ZPLJobSettings.Media(
+        rawValue: try arguments.choice("--media", choices, default: "gap", command: command))
+    }
+    storedFormat = arguments.value("--stored-format")
+  }
+
+  /// The ZPL of `document`, its warnings printed.
+  static func zpl(_ document: Document, options: ZPLOptions, sources: SourceFiles) throws(CommandFailure)
+    -> [UInt8]
+  {
+    let output = ZPLWriter(settings: options.settings).emit(document)
+    DiagnosticPrinter.print(diagnostics(output.warnings, sources: sources), sources: sources)
+    return output.bytes
+  }
+
+  /// The writer's warnings as diagnostics that point into the templates.
+  static func diagnostics(_ warnings: [ZPLWarning], sources: SourceFiles) -> [Diagnostic] {
+    warnings.map { warning in
+      var range: SourceRange?
+      if let span = warning.source, span.file < sources.files.count {
+        let file = sources[span.file]
+        range = SourceRange(
+          file: span.file, start: file.offset(line: span.line, column: span.column),
+          end: file.offset(line: span.endLine, column: span.endColumn))
+      }
+      return Diagnostic(DiagnosticMessage(id: warning.id, .warning, warning.message), at: range)
+    }
+  }
+}
+
+/// What `slip render` writes when `--target` is not given: ZPL for labels, ESC/POS for receipts.
+enum RenderTarget {
+  /// The target for a template.
+  static func resolve(_ explicit: String?, isLabel: Bool) -> String {
+    explicit ?? (isLabel ? "zpl" : "escpos")
+  }
+
+  /// Refuses ZPL options for other targets, and ESC/POS bytes on a terminal (as an explicit
+  /// `--target escpos` always has), once the template has decided the target.
+  static func check(_ target: String, output: String, zpl: ZPLOptions) throws(CommandFailure) {
+    if !zpl.isEmpty, target != "zpl" {
+      throw CommandFailure(message: "ZPL options apply to '--target zpl' only, not '\(target)'", code: .usage)
+    }
+    if target == "escpos", output == "-", Console.standardOutputIsTerminal {
+      throw CommandFailure(
+        message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
+          + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",
+        code: .usage)
+    }
+  }
+}

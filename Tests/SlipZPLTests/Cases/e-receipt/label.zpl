@@ -1,0 +1,20 @@
+^XA
+^MNN
+^PW384^LL628^LH0,0^CI28
+^FO48,6^ADN,36,20^FH^FDToko Makmur^FS
+^FO49,6^ADN,36,20^FH^FDToko Makmur^FS
+^FO0,51^ADN,18,10^FH^FDJl. Malioboro No. 52, Yogyakarta^FS
+^FO0,81^ADN,18,10^FH^FD--------------------------------^FS
+^FO0,111^ADN,18,10^FH^FDBeras 5 kg x1          Rp 74.500^FS
+^FO0,141^ADN,18,10^FH^FDMinyak Goreng 2 L x2   Rp 73.800^FS
+^FO0,171^ADN,18,10^FH^FDTeh Celup isi 25 x1     Rp 8.700^FS
+^FO0,201^ADN,18,10^FH^FD--------------------------------^FS
+^FO0,231^ADN,18,10^FH^FDTOTAL^FS
+^FO1,231^ADN,18,10^FH^FDTOTAL^FS
+^FO264,231^ADN,18,10^FH^FDRp 157.000^FS
+^FO265,231^ADN,18,10^FH^FDRp 157.000^FS
+^FO14,288^BY2^BCN,80,Y,N,N^FH^FD>:INV->52026>6->5000123^FS
+^FO60,425^ADN,18,10^FH^FDStruk digital & retur:^FS
+^FO134,452^BY1,2,1^BQN,2,4^FH^FDMA,https://struk.tokomakmur.id/e/INV-2026-000123^FS
+^FO108,601^ADN,18,10^FH^FDTerima kasih!^FS
+^XZ

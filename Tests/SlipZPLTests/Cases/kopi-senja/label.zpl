@@ -1,0 +1,16 @@
+^XA
+^MNN
+^PW384^LL288^LH0,0^CI28
+^FO72,6^ADN,36,20^FH^FDKopi Senja^FS
+^FO73,6^ADN,36,20^FH^FDKopi Senja^FS
+^FO12,51^ADN,18,10^FH^FDJl. Tunjungan No. 12, Surabaya^FS
+^FO0,81^ADN,18,10^FH^FD--------------------------------^FS
+^FO0,111^ADN,18,10^FH^FDKopi Susu x2           Rp 36.000^FS
+^FO0,141^ADN,18,10^FH^FDRoti Bakar x1          Rp 18.000^FS
+^FO0,171^ADN,18,10^FH^FD--------------------------------^FS
+^FO0,201^ADN,18,10^FH^FDTOTAL^FS
+^FO1,201^ADN,18,10^FH^FDTOTAL^FS
+^FO276,201^ADN,18,10^FH^FDRp 54.000^FS
+^FO277,201^ADN,18,10^FH^FDRp 54.000^FS
+^FO108,261^ADN,18,10^FH^FDTerima kasih!^FS
+^XZ

@@ -1,0 +1,161 @@
+import Foundation
+import SlipCore
+import SlipIR
+import SlipSymbols
+import SlipZPL
+import Testing
+
+/// What each label and receipt looks like as ZPL.
+///
+/// Each folder under `Cases/` names a template and its data: `template.slip` and `data.json`
+/// beside the expected files, or a `source.txt` whose two lines are a bundled template and its
+/// data, relative to the package root; `settings.txt` may give job settings
+/// (`copies=2 darkness=20 speed=4 media=gap`). The expected files are `label.zpl` (the bytes),
+/// `label.listing` (what a reviewer reads in a diff) and `label.warnings` when the writer
+/// warned. Folders with a `command.txt` are batches run through the CLI (``ZPLCLITests``).
+/// Symbols are drawn by zint and pictures read as greymaps, so `scripts/zpl-check` can hold
+/// every `.zpl` here against zplkit, an independent renderer, and zbarimg.
+///
+/// `SLIP_RECORD=1 swift test --filter ZPLGoldenTests` rewrites the expected files and fails, so
+/// a recording run never passes CI by accident.
+@Suite struct ZPLGoldenTests {
+  static let casesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Cases")
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  /// The clock of every golden render.
+  static let now = 1_764_511_509
+
+  static var caseNames: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
+    return names.filter { name in
+      !name.hasPrefix(".")
+        && !FileManager.default.fileExists(
+          atPath: casesDirectory.appendingPathComponent(name).appendingPathComponent("command.txt").path)
+    }.sorted()
+  }
+
+  @Test func everyBundledTemplateHasACase() throws {
+    let templates = try FileManager.default.contentsOfDirectory(
+      atPath: Self.packageRoot.appendingPathComponent("templates").path)
+    let bundled = templates.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+      .filter { templates.contains("\($0).slip") }
+    let sources = Self.caseNames.compactMap { name in
+      try? String(
+        contentsOf: Self.casesDirectory.appendingPathComponent(name).appendingPathComponent("source.txt"),
+        encoding: .utf8)
+    }
+    for name in bundled {
+      #expect(
+        sources.contains { $0.hasPrefix("templates/\(name).slip") }, "templates/\(name).slip has no ZPL case")
+    }
+  }
+
+  /// The template and data files of a case.
+  static func inputs(_ folder: URL) -> (template: URL, data: URL?) {
+    let source = folder.appendingPathComponent("source.txt")
+    if let lines = try? String(contentsOf: source, encoding: .utf8).split(separator: "\n") {
+      let template = packageRoot.appendingPathComponent(String(lines[0]))
+      return (template, lines.count > 1 ? packageRoot.appendingPathComponent(String(lines[1])) : nil)
+    }
+    let data = folder.appendingPathComponent("data.json")
+    return (
+      folder.appendingPathComponent("template.slip"),
+      FileManager.default.fileExists(atPath: data.path) ? data : nil
+    )
+  }
+
+  /// Job settings from `settings.txt`: `name=value` words.
+  static func settings(_ folder: URL) -> ZPLJobSettings {
+    var settings = ZPLJobSettings()
+    guard let text = try? String(contentsOf: folder.appendingPathComponent("settings.txt"), encoding: .utf8)
+    else { return settings }
+    for word in text.split(whereSeparator: \.isWhitespace) {
+      let parts = word.split(separator: "=").map(String.init)
+      guard parts.count == 2 else { continue }
+      switch parts[0] {
+      case "copies": settings.copies = Int(parts[1])
+      case "darkness": settings.darkness = Int(parts[1])
+      case "speed": settings.speed = Int(parts[1])
+      case "media": settings.media = ZPLJobSettings.Media(rawValue: parts[1])
+      default: break
+      }
+    }
+    return settings
+  }
+
+  /// The compiled document of a case, rendered as the CLI would (zint symbols, greymaps).
+  static func document(_ folder: URL) throws -> Document {
+    let (templateURL, dataURL) = inputs(folder)
+    let template = SourceFile(
+      path: templateURL.lastPathComponent, bytes: Array(try Data(contentsOf: templateURL)))
+    let data = try dataURL.map {
+      SourceFile(path: $0.lastPathComponent, bytes: Array(try Data(contentsOf: $0)))
+    }
+    let root = templateURL.deletingLastPathComponent().path
+    let compiler = Compiler(
+      loader: FileSystemLoader(root: root, base: root), imageDecoder: NetpbmDecoder(),
+      symbolEncoder: ZintSymbolEncoder())
+    let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(now)))
+    let problems = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
+    return try #require(result.document, "\(folder.lastPathComponent) does not compile: \(problems)")
+  }
+
+  @Test(arguments: caseNames)
+  func golden(_ name: String) throws {
+    let folder = Self.casesDirectory.appendingPathComponent(name)
+    let document = try Self.document(folder)
+    let output = ZPLWriter(settings: Self.settings(folder)).emit(document)
+    var actual: [String: Data] = [
+      "label.zpl": Data(output.bytes),
+      "label.listing": Data(ZPLListing().listing(output.bytes).utf8),
+    ]
+    if !output.warnings.isEmpty {
+      let text = output.warnings.map { $0.formatted(sources: document.sources) + "\n" }.joined()
+      actual["label.warnings"] = Data(text.utf8)
+    }
+    let symbols = Self.symbols(document)
+    if !symbols.isEmpty { actual["label.symbols"] = Data(symbols.utf8) }
+    try Self.compare(
+      name, folder: folder, actual: actual,
+      kinds: ["label.zpl", "label.listing", "label.warnings", "label.symbols"])
+  }
+
+  /// The symbols a scanner must read off the printed label, a line each: `code128 JTW26-000451`.
+  static func symbols(_ document: Document) -> String {
+    var symbols: [Symbol] = []
+    for element in document.page?.elements ?? [] {
+      // A symbol cut by the label's edge cannot scan.
+      guard case .symbol(let placed) = element, let page = document.page, placed.x >= 0, placed.y >= 0,
+        placed.x + placed.symbol.width <= page.widthDots, placed.y + placed.symbol.height <= page.heightDots
+      else { continue }
+      symbols.append(placed.symbol)
+    }
+    for block in document.blocks {
+      if case .symbol(let placed) = block { symbols.append(placed.symbol) }
+    }
+    return symbols.map { "\($0.symbology.rawValue) \($0.data)\n" }.joined()
+  }
+
+  /// Compares `actual` with the files of `kinds` in `folder`, or records them under SLIP_RECORD.
+  static func compare(_ name: String, folder: URL, actual: [String: Data], kinds: [String]) throws {
+    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+      for file in kinds where actual[file] == nil {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+      }
+      for (file, contents) in actual {
+        try contents.write(to: folder.appendingPathComponent(file))
+      }
+      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      return
+    }
+    for file in kinds {
+      let expected = try? Data(contentsOf: folder.appendingPathComponent(file))
+      let got = actual[file]
+      #expect(
+        got.map { String(decoding: $0, as: UTF8.self) }
+          == expected.map { String(decoding: $0, as: UTF8.self) },
+        "\(name)/\(file) differs")
+    }
+  }
+}
