@@ -59,6 +59,11 @@ public struct Compiler: Sendable {
   public func prepare(_ template: SourceFile) -> Preparation {
     var sources = SourceFiles()
     let file = sources.add(template)
+    guard template.bytes.count <= SourceFile.maximumTemplateSize else {
+      let problem = Diagnostic(
+        .templateTooLarge(SourceFile.maximumTemplateSize), at: SourceRange(file: file, start: 0, end: 0))
+      return Preparation(template: nil, diagnostics: [problem], sources: sources)
+    }
     var lexer = Lexer(source: template, file: file)
     let (tokens, lexDiagnostics) = lexer.tokenize()
     var parser = Parser(tokens: tokens)
@@ -97,10 +102,14 @@ public struct RenderOptions: Sendable {
   /// The time `now` stands for, in seconds since 1970 (UTC); nil means `now` is not available.
   /// The CLI takes it from `SOURCE_DATE_EPOCH` when set, so pipelines get reproducible output.
   public var now: ExactDecimal?
+  /// The most statements one rendering may print (text lines, rows, rules, pictures…): a loop
+  /// over a million items is an error, not a receipt that exhausts memory or paper.
+  public var maximumItems: Int
 
   /// Options with `now` at the given time.
-  public init(now: ExactDecimal? = nil) {
+  public init(now: ExactDecimal? = nil, maximumItems: Int = 10_000) {
     self.now = now
+    self.maximumItems = maximumItems
   }
 }
 
@@ -160,7 +169,8 @@ public struct CompiledTemplate: Sendable {
 
   private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
     var evaluator = Evaluator(
-      data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots)
+      data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots,
+      maximumItems: options.maximumItems)
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }

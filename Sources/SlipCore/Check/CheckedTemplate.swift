@@ -94,3 +94,18 @@ indirect enum CheckedStatement: Sendable {
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
   case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
 }
+
+extension CheckedStatement {
+  /// Where the statement is written (a conditional: its first condition).
+  var range: SourceRange? {
+    switch self {
+    case .text(_, _, let range), .row(_, _, let range), .rule(_, _, let range), .feed(_, let range),
+      .cut(_, let range), .set(_, _, let range), .forEach(_, _, _, let range),
+      .image(_, _, _, _, let range), .labelText(_, _, let range), .shape(_, let range),
+      .symbol(_, _, _, let range), .tableRow(_, _, _, let range):
+      range
+    case .drawer(_, _, _, let range): range
+    case .conditional(let branches, _): branches.first?.0.range
+    }
+  }
+}

@@ -600,6 +600,10 @@ struct Checker {
       diagnostics.append(Diagnostic(.includeFailed(error.message), at: include.pathRange))
       return []
     }
+    guard file.bytes.count <= SourceFile.maximumTemplateSize else {
+      diagnostics.append(Diagnostic(.templateTooLarge(SourceFile.maximumTemplateSize), at: include.pathRange))
+      return []
+    }
     guard !includeStack.contains(file.path) else {
       let chain = (includeStack + [file.path]).map { "'\($0)'" }.joined(separator: " → ")
       diagnostics.append(

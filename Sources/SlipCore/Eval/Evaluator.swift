@@ -48,6 +48,10 @@ struct Evaluator {
   private let symbolEncoder: (any SymbolEncoder)?
   /// The paper's width in dots, which no symbol may exceed.
   private let paperDots: Int
+  /// The most items one rendering may produce; past it evaluation stops with an error.
+  private let maximumItems: Int
+  /// Set once the limit is reached: every loop and block stops.
+  private var stopped = false
   /// Local names, innermost last; `scopeStarts` marks where each block's names begin.
   private var bindings: [Binding] = []
   private var scopeStarts: [Int] = [0]
@@ -58,9 +62,9 @@ struct Evaluator {
 
   init(
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
-    paperDots: Int = 576,
-    filters: FilterCatalog = .standard
+    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard
   ) {
+    self.maximumItems = maximumItems
     self.root = data
     self.now = now
     self.symbolEncoder = symbolEncoder
@@ -79,6 +83,12 @@ struct Evaluator {
 
   private mutating func run(_ statements: [CheckedStatement]) {
     for statement in statements {
+      guard !stopped else { return }
+      if items.count >= maximumItems {
+        stopped = true
+        report(.tooManyItems(maximumItems), at: statement.range)
+        return
+      }
       do throws(Reported) {
         try run(statement)
       } catch {

@@ -54,6 +54,12 @@ extension DiagnosticMessage {
       "with this data the \(symbology) is \(dots) dots wide, wider than the paper's \(paper)",
       label: "too wide")
   }
+  static func tooManyItems(_ limit: Int) -> Self {
+    .init(
+      id: "E0440", .error,
+      "this data makes the template print more than \(limit) lines and pictures; is a loop running over the wrong list?",
+      label: "stopped here")
+  }
   static func unaryOperandType(_ op: String, _ kind: String) -> Self {
     .init(id: "E0413", .error, "cannot apply '\(op)' to \(kind)", label: "type mismatch")
   }

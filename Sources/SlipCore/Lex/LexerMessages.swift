@@ -26,6 +26,9 @@ extension DiagnosticMessage {
   static func invalidUTF8() -> Self {
     .init(id: "E0109", .error, "the template is not valid UTF-8", label: "invalid byte")
   }
+  static func templateTooLarge(_ limit: Int) -> Self {
+    .init(id: "E0111", .error, "the template is larger than \(limit >> 20) MiB; split it with 'include'")
+  }
   static func unexpectedCharacter(_ character: String) -> Self {
     .init(id: "E0101", .error, "unexpected character '\(character)'", label: "not part of the language")
   }

@@ -70,6 +70,9 @@ public struct SourceFile: Sendable, Equatable {
 
   /// The number of lines in the file.
   public var lineCount: Int { lineStarts.count }
+
+  /// The largest template file the compiler reads: real templates are a few kilobytes.
+  public static let maximumTemplateSize = 1 << 20
 }
 
 /// A point in a source file: 1-based line and column, and the byte offset.
