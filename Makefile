@@ -1,6 +1,6 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup preview
+.PHONY: sample test lint setup preview fuzz
 
 setup:
 	@scripts/setup
@@ -14,19 +14,20 @@ sample: setup
 	@echo "# ESC/POS for a 58 mm printer (slip render ... | slip disasm -):"
 	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json | .build/release/slip disasm -
 
-# Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus),
-# barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
+# Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus), a
+# short libFuzzer run of the compiler, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, the ZPL goldens through zplkit, the stand-in against bleak, then the lint.
 test: setup
 	swift test
+	scripts/fuzz --smoke
 	scripts/symbol-check
 	scripts/emupos-check
 	scripts/zpl-check
 	scripts/bleak-check
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 # What a printer would print, drawn by emupos:
 #   make preview TEMPLATE=templates/kopi-senja.slip DATA=templates/kopi-senja.json PRINTER=generic-58
@@ -35,3 +36,7 @@ TEMPLATE ?= templates/kopi-senja.slip
 DATA ?= $(basename $(TEMPLATE)).json
 preview: setup
 	@scripts/emupos-preview $(TEMPLATE) $(if $(wildcard $(DATA)),--data $(DATA)) $(if $(PRINTER),--printer $(PRINTER))
+
+# Fuzzes the compiler's template front end and its rendering with random data, 10 minutes each.
+fuzz: setup
+	scripts/fuzz

@@ -54,6 +54,8 @@ let package = Package(
         "SlipSymbols", "SlipZPL",
       ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
+    // libFuzzer targets for the compiler (make fuzz); built normally, a replay tool for saved inputs.
+    .executableTarget(name: "SlipFuzz", dependencies: ["SlipCore", "SlipIR"], path: "Fuzz/SlipFuzz"),
     .executableTarget(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
