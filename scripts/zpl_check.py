@@ -7,7 +7,9 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
     zplkit.expected file must fail with that message instead (characters its fonts lack);
   * it renders as many labels as the file has ^XA blocks that print (not ^DF definitions);
   * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture;
-  * the injection case is one label, mostly white, with no ^GB of the visitor's name in it.
+  * the injection case is one label, mostly white, with no ^GB of the visitor's name in it;
+  * a stored-format batch (out.zpl with plain.zpl beside it, the same records without the
+    stored format) prints the same labels, pixel for pixel, as the plain one.
 
 `--png DIR` writes each label zplkit drew. Runs in the venv scripts/zpl-env makes.
 """
@@ -146,6 +148,18 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
         return False, f"zbarimg did not read {missing}; it read {reads}"
     if wanted:
         notes.append(f"{len(wanted)} symbols read")
+    plain = folder / "plain.zpl"
+    if path.name == "out.zpl" and plain.exists():
+        plain_zpl = plain.read_bytes()
+        others = render(format_part(plain_zpl), Options(profile=profile, width=width, height=length, dpi=203)).labels
+        if len(others) != len(labels):
+            return False, f"{len(labels)} recalls for {len(others)} plain labels"
+        for index, (recalled, whole) in enumerate(zip(labels, others)):
+            a = Image.open(io.BytesIO(recalled.png())).convert("1")
+            b = Image.open(io.BytesIO(whole.png())).convert("1")
+            if a.tobytes() != b.tobytes():
+                return False, f"recalled label {index + 1} differs from the plain label"
+        notes.append(f"recalls equal the plain labels; {len(zpl)} bytes against {len(plain_zpl)}")
     if folder.name == "injection":
         image = Image.open(io.BytesIO(labels[0].png())).convert("1")
         black = image.histogram()[0] / (image.width * image.height)

@@ -98,25 +98,41 @@ public struct ZPLStoredFormat: Sendable {
     return out
   }
 
-  /// Appends the label of `document` to `out`: a recall with the record's fields, or the whole
-  /// label when the record does not fit the format; returns what had to change.
-  public func recall(_ document: Document, to out: inout [UInt8]) -> [ZPLWarning] {
-    guard let page = document.page, page.widthDots == width, page.heightDots == height else {
-      return ZPLWriter(settings: settings).emit(document, to: &out)
-    }
-    var emitter = LabelFields(width: width, height: height)
-    let elements = emitter.fields(of: page)
+  /// Whether `document` can be a recall of this format: same page, and every stored element
+  /// in it as stored.
+  public func fits(_ document: Document) -> Bool {
+    guard let page = document.page else { return false }
+    var emitter = LabelFields(width: page.widthDots, height: page.heightDots)
+    return fits(page, elements: emitter.fields(of: page))
+  }
+
+  private func fits(_ page: LabelPage, elements: [ElementFields]) -> Bool {
+    guard page.widthDots == width, page.heightDots == height else { return false }
     var present = 0
     for element in elements {
       guard let stored = fixed[element.key] else { continue }
-      guard stored == element.fields else { return ZPLWriter(settings: settings).emit(document, to: &out) }
+      guard stored == element.fields else { return false }
       present += 1
     }
-    guard present == fixedOrder.count else { return ZPLWriter(settings: settings).emit(document, to: &out) }
+    return present == fixedOrder.count
+  }
+
+  /// Appends the label of `document` to `out`: a recall with the record's fields, or the whole
+  /// label when the record does not fit the format; returns what had to change.
+  ///
+  /// The recall leaves out `^CI28`: the stored format sets it, and it applies to the data the
+  /// recall fills in.
+  public func recall(_ document: Document, to out: inout [UInt8]) -> [ZPLWarning] {
+    guard let page = document.page else { return ZPLWriter(settings: settings).emit(document, to: &out) }
+    var emitter = LabelFields(width: page.widthDots, height: page.heightDots)
+    let elements = emitter.fields(of: page)
+    guard fits(page, elements: elements) else {
+      return ZPLWriter(settings: settings).emit(document, to: &out)
+    }
 
     out.append(contentsOf: "^XA".utf8)
     settings.write(to: &out, lineBreak: false)
-    out.append(contentsOf: "^XFR:\(name).ZPL^CI28".utf8)
+    out.append(contentsOf: "^XFR:\(name).ZPL".utf8)
     for element in elements where fixed[element.key] == nil {
       let elementSlots = slots[element.key]
       for (index, field) in element.fields.enumerated() {

@@ -1,4 +1,5 @@
 import SlipESCPOS
+import SlipZPL
 
 /// `slip disasm FILE|- [--printer PRINTER]`.
 struct DisasmCommand {
@@ -6,7 +7,8 @@ struct DisasmCommand {
     USAGE: slip disasm FILE|- [--printer ID|FILE]
 
     Lists ESC/POS bytes as readable commands, one a line ('ESC @ | init', text runs as
-    quoted strings, unknown bytes as hex). Any bytes give a listing.
+    quoted strings, unknown bytes as hex). Any bytes give a listing. ZPL (a file that starts
+    with '^' or '~') is listed a field a line, with its data decoded and graphics checked.
 
     ARGUMENTS:
       FILE|-               the bytes, such as 'slip render … -o out.bin' wrote them;
@@ -48,6 +50,10 @@ struct DisasmCommand {
         ESCPOSDisassembler()
       }
     let bytes = try Console.read(input, what: "file")
+    if let first = bytes.first(where: { ![0x20, 0x0A, 0x0D].contains($0) }), first == 0x5E || first == 0x7E {
+      Console.out(ZPLListing().listing(bytes))
+      return .ok
+    }
     Console.out(disassembler.listing(bytes))
     return .ok
   }

@@ -68,11 +68,15 @@ struct BatchRender {
         reporter.failedRecord(record, result: result, compiled: compiled, path: dataPath, options: options)
         continue
       }
-      reporter.warnings(result.diagnostics, sources: result.sources)
+      reporter.warnings(result.diagnostics, sources: result.sources, line: record.line, path: dataPath)
       do throws(CommandFailure) {
+        // The record after this one, when a stored format is about to be defined: values the two
+        // share (the event on every badge) may be part of the format.
+        let following = writer.needsSample ? records.peek()?.object : nil
         let warnings = try writer.write(
-          document, record: record, compiled: compiled, options: options, sources: result.sources, to: &sink)
-        reporter.warnings(warnings, sources: result.sources)
+          document, record: record, following: following, compiled: compiled, options: options,
+          sources: result.sources, to: &sink)
+        reporter.warnings(warnings, sources: result.sources, line: record.line, path: dataPath)
       } catch {
         sink.abandon()
         throw error
@@ -94,6 +98,8 @@ struct RecordSource {
   private var reader: RecordReader?
   private var single: DataRecord?
   private var input: ByteInput?
+  /// A record read ahead by `peek`, or the problem reading it.
+  private var ahead: Result<DataRecord?, RecordProblem>?
 
   init(path: String, format: RecordFormat?) throws(CommandFailure) {
     if let format {
@@ -110,9 +116,26 @@ struct RecordSource {
   var failed: Bool { input?.failed ?? false }
 
   mutating func next() throws(RecordProblem) -> DataRecord? {
+    if let ahead {
+      self.ahead = nil
+      return try ahead.get()
+    }
     if reader != nil { return try reader?.next() }
     defer { single = nil }
     return single
+  }
+
+  /// The next record without taking it; nil at the end or when it is bad (`next` reports it).
+  mutating func peek() -> DataRecord? {
+    if ahead == nil {
+      do throws(RecordProblem) {
+        ahead = .success(try next())
+      } catch {
+        ahead = .failure(error)
+      }
+    }
+    guard case .success(let record) = ahead else { return nil }
+    return record
   }
 }
 
@@ -122,7 +145,13 @@ struct BatchWriter {
   let zpl: ZPLOptions
   let profile: PrinterProfile?
   private var storedFormat: ZPLStoredFormat?
+  /// Whether the stored format holds only what depends on no data at all: then a record that
+  /// does not fit it is printed whole, not given a format of its own.
+  private var formatIsSafe = false
   private var buffer: [UInt8] = []
+
+  /// Whether the next record will define the stored format (and would like the one after it).
+  var needsSample: Bool { target == "zpl" && zpl.storedFormat != nil && storedFormat == nil }
 
   init(target: String, zpl: ZPLOptions, profile: PrinterProfile?) {
     self.target = target
@@ -132,18 +161,29 @@ struct BatchWriter {
 
   /// Writes `document` to `sink`; returns the writer's warnings.
   mutating func write(
-    _ document: Document, record: DataRecord, compiled: CompiledTemplate, options: RenderOptions,
-    sources: SourceFiles, to sink: inout OutputSink
+    _ document: Document, record: DataRecord, following: JSONObject?, compiled: CompiledTemplate,
+    options: RenderOptions, sources: SourceFiles, to sink: inout OutputSink
   ) throws(CommandFailure) -> [Diagnostic] {
     buffer.removeAll(keepingCapacity: true)
     var warnings: [ZPLWarning] = []
     switch target {
     case "zpl":
       if let name = zpl.storedFormat {
+        let object = Self.object(record)
         if storedFormat == nil {
+          // Values the next record shares stay as they are in the variant: the format may hold them.
+          let sample = following.map { compiled.render($0, options: options).document } ?? nil
           storedFormat = try Self.format(
-            name: name, document: document, record: record, compiled: compiled, options: options,
-            settings: zpl.settings)
+            name: name, samples: [document] + (sample.map { [$0] } ?? []), object: object, keeping: following,
+            compiled: compiled, options: options, settings: zpl.settings)
+          formatIsSafe = following == nil
+          buffer += storedFormat?.definition() ?? []
+        } else if let format = storedFormat, !formatIsSafe, !format.fits(document) {
+          // A shared value changed: store again what depends on no data at all.
+          storedFormat = try Self.format(
+            name: name, samples: [document], object: object, keeping: nil, compiled: compiled,
+            options: options, settings: zpl.settings)
+          formatIsSafe = true
           buffer += storedFormat?.definition() ?? []
         }
         warnings = storedFormat?.recall(document, to: &buffer) ?? []
@@ -161,29 +201,33 @@ struct BatchWriter {
     return ZPLOptions.diagnostics(warnings, sources: sources)
   }
 
-  /// The stored format: this record's label beside the same record with every text and number
-  /// changed, so what comes out the same in both is what does not depend on the data.
+  /// The record's data, parsed again when it came as text.
+  private static func object(_ record: DataRecord) -> JSONObject {
+    if let object = record.object { return object }
+    guard let json = record.json, case .object(let object) = try? JSONReader().read(json) else {
+      return JSONObject()
+    }
+    return object
+  }
+
+  /// The stored format of `samples` and the label of `object` with its values changed (but for
+  /// those equal in `keeping`), so what comes out the same in all of them is what does not depend
+  /// on the data. A variant the template cannot render (a date that no longer parses) is tried
+  /// with its digits kept.
   private static func format(
-    name: String, document: Document, record: DataRecord, compiled: CompiledTemplate, options: RenderOptions,
-    settings: ZPLJobSettings
+    name: String, samples: [Document], object: JSONObject, keeping: JSONObject?, compiled: CompiledTemplate,
+    options: RenderOptions, settings: ZPLJobSettings
   ) throws(CommandFailure) -> ZPLStoredFormat {
-    var samples = [document]
-    let object =
-      record.object
-      ?? {
-        guard let json = record.json, case .object(let object) = try? JSONReader().read(json) else {
-          return JSONObject()
-        }
-        return object
-      }()
+    var all = samples
     for mode in [DataVariant.Mode.lettersAndDigits, .letters] {
-      if let variant = compiled.render(DataVariant(mode: mode).changed(object), options: options).document {
-        samples.append(variant)
+      let variant = DataVariant(mode: mode, keeping: keeping).changed(object)
+      if let changed = compiled.render(variant, options: options).document {
+        all.append(changed)
         break
       }
     }
     do throws(ZPLError) {
-      return try ZPLStoredFormat(name: name, samples: samples, settings: settings)
+      return try ZPLStoredFormat(name: name, samples: all, settings: settings)
     } catch {
       throw CommandFailure(
         message: error.message + " [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
@@ -204,22 +248,43 @@ struct DataVariant {
   }
 
   var mode: Mode
+  /// Another record: values equal to its values at the same place are kept as they are.
+  var keeping: JSONObject?
+
+  init(mode: Mode, keeping: JSONObject? = nil) {
+    self.mode = mode
+    self.keeping = keeping
+  }
 
   func changed(_ object: JSONObject) -> JSONObject {
+    changed(object, keeping: keeping)
+  }
+
+  private func changed(_ object: JSONObject, keeping other: JSONObject?) -> JSONObject {
     var out = JSONObject()
     for key in object.keys {
-      if let value = object[key] { out.set(changed(value), forKey: key) }
+      if let value = object[key] { out.set(changed(value, keeping: other?[key]), forKey: key) }
     }
     return out
   }
 
-  private func changed(_ value: Value) -> Value {
+  private func changed(_ value: Value, keeping other: Value?) -> Value {
+    if let other, other == value { return value }
     switch value {
-    case .string(let text): .string(changed(text))
-    case .number(let number): .number((try? number.adding(ExactDecimal(1))) ?? number)
-    case .array(let items): .array(items.map(changed))
-    case .object(let object): .object(changed(object))
-    case .null, .bool: value
+    case .string(let text):
+      return .string(changed(text))
+    case .number(let number):
+      return .number((try? number.adding(ExactDecimal(1))) ?? number)
+    case .array(let items):
+      var others: [Value]?
+      if case .array(let list) = other, list.count == items.count { others = list }
+      return .array(items.enumerated().map { changed($1, keeping: others?[$0]) })
+    case .object(let object):
+      var inner: JSONObject?
+      if case .object(let otherObject) = other { inner = otherObject }
+      return .object(changed(object, keeping: inner))
+    case .null, .bool:
+      return value
     }
   }
 
@@ -247,7 +312,8 @@ struct BatchReporter {
   private var seen: Set<String> = []
   private var repeated = 0
 
-  mutating func warnings(_ diagnostics: [Diagnostic], sources: SourceFiles) {
+  /// Prints the warnings not printed before, and which record they were first seen in.
+  mutating func warnings(_ diagnostics: [Diagnostic], sources: SourceFiles, line: Int, path: String) {
     let fresh = diagnostics.filter { diagnostic in
       let key = "\(diagnostic.id) \(diagnostic.message) \(String(describing: diagnostic.range))"
       if seen.contains(key) {
@@ -257,7 +323,9 @@ struct BatchReporter {
       if seen.count < 1000 { seen.insert(key) }
       return true
     }
+    guard !fresh.isEmpty else { return }
     DiagnosticPrinter.print(fresh, sources: sources)
+    Console.error("\(path):\(line): note: first seen in the record on this line\n\n")
   }
 
   mutating func problem(_ problem: RecordProblem, path: String) {
@@ -284,6 +352,9 @@ struct BatchReporter {
   }
 
   func summary(rendered: Int, failed: Int, path: String, labels: Bool) {
+    if repeated > 0 {
+      Console.error("slip: \(repeated) warning\(repeated == 1 ? "" : "s") like those above not shown again\n")
+    }
     guard failed > 0 else { return }
     let noun = labels ? "label" : "receipt"
     Console.error(

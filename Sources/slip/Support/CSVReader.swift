@@ -114,6 +114,12 @@ struct CSVReader {
           message: "the quote opened here is never closed", line: openLine, column: openColumn)
       }
       guard byte == UInt8(ascii: "\"") else {
+        // A line break inside quotes is kept, as LF: spreadsheets write CRLF there too.
+        if byte == 0x0D, let after = next() {
+          if after != 0x0A { field.append(byte) }
+          pending = after
+          continue
+        }
         field.append(byte)
         continue
       }

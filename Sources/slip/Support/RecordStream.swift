@@ -30,7 +30,7 @@ enum RecordFormat: String {
 /// One record of a batch: its data, and where it is in the file.
 struct DataRecord {
   /// The record's values; nil when it is rendered from its JSON text (a single document, or a
-  /// line that is not a JSON object, which the compiler then reports).
+  /// line that is not JSON, which the compiler then reports).
   var object: JSONObject?
   /// The line it starts on, 1-based.
   var line: Int
@@ -77,12 +77,12 @@ struct RecordReader {
   /// The next record, nil at the end; a bad record throws and reading can carry on after it.
   mutating func next() throws(RecordProblem) -> DataRecord? {
     switch format {
-    case .jsonLines: nextJSONLine()
+    case .jsonLines: try nextJSONLine()
     case .csv: try nextCSVRow()
     }
   }
 
-  private mutating func nextJSONLine() -> DataRecord? {
+  private mutating func nextJSONLine() throws(RecordProblem) -> DataRecord? {
     while true {
       guard let read = input.line() else { return nil }
       line += 1
@@ -90,10 +90,15 @@ struct RecordReader {
       if line == 1, text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
       while let last = text.last, last == 0x0D || last == 0x20 || last == 0x09 { text = text.dropLast() }
       guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-      // A line that is not a JSON object is rendered from its text: the compiler reports it.
+      // A line that is not JSON is rendered from its text: the compiler reports where it breaks.
       let bytes = Array(text)
-      guard case .object(let object) = try? JSONReader().read(bytes) else {
+      guard let value = try? JSONReader().read(bytes) else {
         return DataRecord(object: nil, line: line, json: bytes)
+      }
+      guard case .object(let object) = value else {
+        throw RecordProblem(
+          message: "each line of a JSON Lines file must be a JSON object, not a \(value.kindName)",
+          line: line, column: 1, id: "E0421")
       }
       return DataRecord(object: object, line: line, json: bytes)
     }
