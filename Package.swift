@@ -70,9 +70,11 @@ let package = Package(
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
-    // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing.
+    // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing, and
+    // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
     .testTarget(
-      name: "SlipZPLTests", dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols"],
+      name: "SlipZPLTests",
+      dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols", "SlipRaster", "SlipPNG"],
       exclude: ["Cases"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),

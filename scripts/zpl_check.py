@@ -6,7 +6,13 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
     not take (^MN ^PQ ~SD ^PR ...) are cut out with zplkit's own parser; a case with a
     zplkit.expected file must fail with that message instead (characters its fonts lack);
   * it renders as many labels as the file has ^XA blocks that print (not ^DF definitions);
-  * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture;
+  * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture and
+    off Slip's own preview (label.png), zxing-cpp the PDF417 and Data Matrix codes;
+  * against that preview, with label.ir saying where everything is: boxes, straight lines,
+    barcode bars and pictures are the same dots; each line of text has its ink box within
+    3 % (at least 10 dots) of the preview's; circles cover the same disc
+    (90 % in common) and diagonals run within 2 dots of each other (printers draw curves their
+    own way); QR codes, whose mask printers choose themselves, only have to scan;
   * the injection case is one label, mostly white, with no ^GB of the visitor's name in it;
   * a stored-format batch (out.zpl with plain.zpl beside it, the same records without the
     stored format) prints the same labels, pixel for pixel, as the plain one.
@@ -17,12 +23,14 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
 import argparse
 import io
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from PIL import Image
+import zxingcpp
+from PIL import Image, ImageChops, ImageDraw
 from zplkit import Options, render
 from zplkit.parse import parse
 
@@ -33,10 +41,12 @@ JOB_COMMANDS = {
     b"^MN", b"^MM", b"^MT", b"^MD", b"^PR", b"^PQ", b"^ML", b"^JU", b"^JM", b"^MU", b"^XB", b"^MF",
     b"~SD", b"~TA", b"~JS",
 }
-# zbarimg's names for the symbologies it reads; PDF417 and Data Matrix it does not.
+# zbarimg's names for the symbologies it reads; PDF417 and Data Matrix zxing-cpp reads.
 ZBAR_NAMES = {
     "code128": "CODE-128", "ean13": "EAN-13", "ean8": "EAN-8", "upca": "UPC-A", "upce": "UPC-E",
     "code39": "CODE-39", "itf": "I2/5", "codabar": "Codabar", "qr": "QR-Code",
+    # Read by zxing-cpp.
+    "pdf417": "PDF417", "datamatrix": "DATAMATRIX",
 }
 
 
@@ -117,6 +127,128 @@ def matches(expected: tuple[str, str], read: str) -> bool:
     return got == data
 
 
+def zxing(png: bytes) -> list[str]:
+    """PDF417 and Data Matrix read by zxing-cpp, named as zbarimg names the others."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    framed = Image.new("L", (image.width + 40, image.height + 40), 255)
+    framed.paste(image, (20, 20))
+    names = {"PDF417": "PDF417", "DataMatrix": "DATAMATRIX"}
+    reads = []
+    for result in zxingcpp.read_barcodes(framed):
+        name = names.get(result.format.name)
+        if name:
+            reads.append(f"{name}:{result.text}")
+    return reads
+
+
+def layout(ir: str) -> list[dict]:
+    """The elements of a label.ir dump, with what the comparison needs of each."""
+    elements = []
+    number = r"(-?\d+)"
+    for line in ir.splitlines():
+        words = dict(re.findall(r"(\w+)=(\S+)", line))
+        if line.startswith("text "):
+            elements.append({"kind": "text", "height": int(words["height"]), "lines": []})
+        elif line.startswith("  line "):
+            elements[-1]["lines"].append(
+                (int(words["x"]), int(words["y"]), int(words["w"]), shlex.split(line.split(None, 4)[4])[0]))
+        elif line.startswith("box "):
+            elements.append({"kind": "box"})
+        elif line.startswith("line "):
+            m = re.match(rf"line {number},{number} -> {number},{number} thickness={number}", line)
+            x1, y1, x2, y2, t = map(int, m.groups())
+            kind = "line" if x1 == x2 or y1 == y2 else "diagonal"
+            elements.append({"kind": kind, "rect": (min(x1, x2) - t, min(y1, y2) - t, max(x1, x2) + t, max(y1, y2) + t)})
+        elif line.startswith("circle "):
+            x, y, d = int(words["x"]), int(words["y"]), int(words["d"])
+            elements.append({"kind": "circle", "rect": (x - 2, y - 2, x + d + 2, y + d + 2)})
+        elif line.startswith("symbol "):
+            kind = line.split()[1]
+            size = re.search(r" (\d+)x(\d+) ", line)
+            x, y, module = int(words["x"]), int(words["y"]), int(words["module"])
+            w, h = int(size.group(1)), int(size.group(2))
+            elements.append({
+                "kind": "qr" if kind == "qr" else "symbol", "rect": (x, y, x + w, y + h), "module": module,
+                "hri": words.get("hri", "none"),
+            })
+    return elements
+
+
+def filled_rows(image: Image.Image) -> list[tuple[int, int] | None]:
+    """Each row's first and last inked dot (None for a blank row)."""
+    pixels = image.load()
+    rows = []
+    for y in range(image.height):
+        inked = [x for x in range(image.width) if pixels[x, y] == 0]
+        rows.append((inked[0], inked[-1]) if inked else None)
+    return rows
+
+
+def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, list[str]]:
+    """zplkit's label against Slip's preview: same dots but for text, QR codes and curves."""
+    ours = Image.open(preview).convert("1")
+    theirs = Image.open(io.BytesIO(zplkit_png)).convert("1").crop((0, 0, ours.width, ours.height))
+    mask = Image.new("1", ours.size, 0)
+    draw = ImageDraw.Draw(mask)
+    problems = []
+    texts = curves = 0
+    for element in layout(ir.read_text()):
+        if element["kind"] == "text":
+            h = element["height"]
+            for x, y, w, text in element["lines"]:
+                margin = max(10, round(0.03 * w))
+                region = (x - 2 * margin, y - 10, x + w + 2 * margin, y + h + 10)
+                draw.rectangle((region[0], region[1], region[2] - 1, region[3] - 1), fill=1)
+                a = ImageChops.invert(ours.crop(region).convert("L")).getbbox()
+                b = ImageChops.invert(theirs.crop(region).convert("L")).getbbox()
+                if a is None or b is None:
+                    if text.strip() and (a is None) != (b is None):
+                        problems.append(f"text {text!r}: ink in one render only")
+                    continue
+                vertical = max(10, round(0.03 * h))
+                if max(abs(a[0] - b[0]), abs(a[2] - b[2])) > margin or max(abs(a[1] - b[1]), abs(a[3] - b[3])) > vertical:
+                    problems.append(f"text {text!r}: ink box {b} in zplkit, {a} in the preview")
+                texts += 1
+        elif element["kind"] == "circle":
+            box = element["rect"]
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
+            # The discs the rings enclose: each row from its first ink to its last.
+            a, b = filled_rows(ours.crop(box)), filled_rows(theirs.crop(box))
+            both = sum(max(0, min(p[1], q[1]) - max(p[0], q[0]) + 1) for p, q in zip(a, b) if p and q)
+            either = sum((p[1] - p[0] + 1 if p else 0) + (q[1] - q[0] + 1 if q else 0) for p, q in zip(a, b)) - both
+            if either and both / either < 0.9:
+                problems.append(f"circle at {box}: only {both / either:.0%} of its disc in common")
+            curves += 1
+        elif element["kind"] == "diagonal":
+            box = element["rect"]
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
+            a, b = filled_rows(ours.crop(box)), filled_rows(theirs.crop(box))
+            offsets = [abs((p[0] + p[1]) - (q[0] + q[1])) / 2 for p, q in zip(a, b) if p and q]
+            rows_a, rows_b = sum(1 for p in a if p), sum(1 for q in b if q)
+            if abs(rows_a - rows_b) > 2 or (offsets and sum(offsets) / len(offsets) > 2):
+                problems.append(f"diagonal at {box}: rows {rows_b} in zplkit, {rows_a} in the preview")
+            curves += 1
+        elif element["kind"] == "qr":
+            x0, y0, x1, y1 = element["rect"]
+            draw.rectangle((x0 - 12, y0 - 12, x1 + 11, y1 + 11), fill=1)
+        elif element["kind"] == "symbol" and element["hri"] != "none":
+            x0, y0, x1, y1 = element["rect"]
+            m = element["module"]
+            if element["hri"] == "below":
+                draw.rectangle((x0 - 40, y1, x1 + 40, y1 + 14 * m + 12), fill=1)
+            else:
+                draw.rectangle((x0 - 40, y0 - 14 * m - 16, x1 + 40, y0 - 1), fill=1)
+    difference = ImageChops.logical_xor(ours, theirs)
+    outside = ImageChops.logical_and(difference, ImageChops.invert(mask.convert("L")).convert("1"))
+    # logical_xor of two "1" images is white where they differ.
+    stray = outside.histogram()[255]
+    if stray:
+        box = outside.getbbox()
+        problems.append(f"{stray} dots of boxes, lines, bars or pictures differ, within {box}")
+    notes = [f"exact outside {texts} text lines", f"{curves} curves close"] if not problems else []
+    return not problems, problems or notes
+
+
 def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
     folder = path.parent
     zpl = path.read_bytes()
@@ -141,13 +273,24 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
         if png_dir:
             png_dir.mkdir(parents=True, exist_ok=True)
             (png_dir / f"{folder.name}-{path.stem}-{index + 1}.png").write_bytes(png)
-        reads += zbar(png)
+        reads += zbar(png) + zxing(png)
     wanted = expected_reads(folder / "label.symbols") if path.name == "label.zpl" else []
     missing = [w for w in wanted if not any(matches(w, r) for r in reads)]
     if missing:
-        return False, f"zbarimg did not read {missing}; it read {reads}"
+        return False, f"zplkit's picture: {missing} not read; read {reads}"
+    preview = folder / "label.png"
+    if path.name == "label.zpl" and preview.exists():
+        ours = preview.read_bytes()
+        own_reads = zbar(ours) + zxing(ours)
+        missing = [w for w in wanted if not any(matches(w, r) for r in own_reads)]
+        if missing:
+            return False, f"Slip's preview: {missing} not read; read {own_reads}"
+        same, words = compare_preview(labels[0].png(), preview, folder / "label.ir")
+        if not same:
+            return False, "against the preview: " + "; ".join(words)
+        notes += words
     if wanted:
-        notes.append(f"{len(wanted)} symbols read")
+        notes.append(f"{len(wanted)} symbols read in both")
     plain = folder / "plain.zpl"
     if path.name == "out.zpl" and plain.exists():
         plain_zpl = plain.read_bytes()

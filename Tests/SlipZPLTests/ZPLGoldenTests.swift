@@ -1,6 +1,8 @@
 import Foundation
 import SlipCore
 import SlipIR
+import SlipPNG
+import SlipRaster
 import SlipSymbols
 import SlipZPL
 import Testing
@@ -11,10 +13,13 @@ import Testing
 /// beside the expected files, or a `source.txt` whose two lines are a bundled template and its
 /// data, relative to the package root; `settings.txt` may give job settings
 /// (`copies=2 darkness=20 speed=4 media=gap`). The expected files are `label.zpl` (the bytes),
-/// `label.listing` (what a reviewer reads in a diff) and `label.warnings` when the writer
-/// warned. Folders with a `command.txt` are batches run through the CLI (``ZPLCLITests``).
-/// Symbols are drawn by zint and pictures read as greymaps, so `scripts/zpl-check` can hold
-/// every `.zpl` here against zplkit, an independent renderer, and zbarimg.
+/// `label.listing` (what a reviewer reads in a diff), `label.warnings` when the writer warned,
+/// `label.symbols` (what a scanner must read off it) and, for labels, Slip's own preview
+/// `label.png` with the IR it drew, `label.ir` (pictures compare by decoded dots). Folders with
+/// a `command.txt` are batches run through the CLI (``ZPLCLITests``). As in the CLI, symbols are
+/// drawn by zint and label text measured in the preview's face; pictures are greymaps.
+/// `scripts/zpl-check` holds every `.zpl` here against zplkit, an independent renderer, and the
+/// preview, and reads the symbols off both with zbarimg.
 ///
 /// `SLIP_RECORD=1 swift test --filter ZPLGoldenTests` rewrites the expected files and fails, so
 /// a recording run never passes CI by accident.
@@ -95,7 +100,7 @@ import Testing
     let root = templateURL.deletingLastPathComponent().path
     let compiler = Compiler(
       loader: FileSystemLoader(root: root, base: root), imageDecoder: NetpbmDecoder(),
-      symbolEncoder: ZintSymbolEncoder())
+      symbolEncoder: ZintSymbolEncoder(), textMeasurer: PreviewMeasurer())
     let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(now)))
     let problems = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
     return try #require(result.document, "\(folder.lastPathComponent) does not compile: \(problems)")
@@ -116,9 +121,14 @@ import Testing
     }
     let symbols = Self.symbols(document)
     if !symbols.isEmpty { actual["label.symbols"] = Data(symbols.utf8) }
+    if let page = document.page {
+      let preview = try LabelRasterizer().render(page)
+      actual["label.png"] = Data(try PNGEncoder().encode(preview.bitmap, dpi: page.dpi))
+      actual["label.ir"] = Data(document.dump().utf8)
+    }
     try Self.compare(
       name, folder: folder, actual: actual,
-      kinds: ["label.zpl", "label.listing", "label.warnings", "label.symbols"])
+      kinds: ["label.zpl", "label.listing", "label.warnings", "label.symbols", "label.png", "label.ir"])
   }
 
   /// The symbols a scanner must read off the printed label, a line each: `code128 JTW26-000451`.
@@ -152,10 +162,26 @@ import Testing
     for file in kinds {
       let expected = try? Data(contentsOf: folder.appendingPathComponent(file))
       let got = actual[file]
+      if file.hasSuffix(".png") {
+        // Pictures compare by their dots, not by how zlib packed them.
+        let decode = { (data: Data?) in data.flatMap { try? PNGDecoder().decode(Array($0)) } }
+        #expect(decode(got) == decode(expected), "\(name)/\(file) differs")
+        continue
+      }
       #expect(
         got.map { String(decoding: $0, as: UTF8.self) }
           == expected.map { String(decoding: $0, as: UTF8.self) },
         "\(name)/\(file) differs")
     }
+  }
+}
+
+/// The CLI's label measurer: widths in the preview's face.
+struct PreviewMeasurer: TextMeasurer {
+  let rasterizer = LabelRasterizer()
+
+  func width(of text: String, height: Int) -> Int {
+    (try? rasterizer.width(of: text, height: height))
+      ?? ApproximateTextMeasurer().width(of: text, height: height)
   }
 }

@@ -3,8 +3,8 @@ import SlipCore
 import SlipSymbols
 
 /// How the CLI sets up a compilation: includes from disk below the template root, barcodes and
-/// QR codes drawn by zint, and the clock from `SOURCE_DATE_EPOCH` when set (reproducible
-/// builds), else the system clock.
+/// QR codes drawn by zint, label text measured in the preview's face, and the clock from
+/// `SOURCE_DATE_EPOCH` when set (reproducible builds), else the system clock.
 enum CompilerSetup {
   /// A compiler whose includes stay inside `root`, or the template's own folder.
   static func compiler(template: String, root: String?) -> Compiler {
@@ -12,7 +12,7 @@ enum CompilerSetup {
       root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
     return Compiler(
       loader: FileSystemLoader(root: folder), imageDecoder: ImageFileDecoder(),
-      symbolEncoder: ZintSymbolEncoder())
+      symbolEncoder: ZintSymbolEncoder(), textMeasurer: LabelFontMeasurer())
   }
 
   /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.

@@ -1,0 +1,355 @@
+import CFreeType
+import SlipIR
+import Synchronization
+
+/// Draws label pages as 1-bit pictures in the label's dots: the preview of what a Zebra prints,
+/// and what a receipt printer prints when it is given a label.
+///
+/// Shapes, pictures and symbols are drawn exactly as the ZPL writer has the printer draw them: a
+/// box's border inside its rectangle, straight lines as bars centred on the line from end to end,
+/// pictures and symbol modules dot for dot. Text is drawn in a condensed sans close to Zebra's
+/// font 0 (Liberation Sans Narrow Bold) spaced as font 0 is: printable ASCII advances by font
+/// 0's own widths (``FontZero``), other characters by the face's at an em of `h`; capitals are
+/// `0.75 h` tall with their tops on the line's `y`, as font 0's are. Diagonals step across
+/// their rectangle as `^GD` does; circles are the dots inside the ring. Printers draw curves
+/// their own way: only the shape is the same.
+public struct LabelRasterizer: Sendable {
+  private let font: LabelFont
+
+  /// A rasteriser drawing text with `face` (its pixel size is not used: text has its own).
+  public init(face: FontFiles.Face = LabelRasterizer.debianFace) {
+    font = LabelFont(face: face)
+  }
+
+  /// The face Debian's `fonts-liberation` installs.
+  public static let debianFace = FontFiles.Face(
+    path: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf", package: "fonts-liberation",
+    pixelSize: 0)
+
+  /// The label drawn, and the characters the face lacks.
+  public func render(_ page: LabelPage) throws(RasterError) -> RasterLabel {
+    try font.withStore { store throws(RasterError) -> RasterLabel in
+      var canvas = Canvas(width: page.widthDots, height: page.heightDots)
+      var missing: [(source: SourceSpan?, characters: [String])] = []
+      for element in page.elements {
+        switch element {
+        case .text(let text):
+          var characters: [String] = []
+          for line in text.lines {
+            try store.draw(
+              line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &characters)
+          }
+          if !characters.isEmpty { missing.append((text.source, characters)) }
+        case .box(let box):
+          Self.draw(box, on: &canvas)
+        case .line(let line):
+          Self.draw(line, on: &canvas)
+        case .circle(let circle):
+          Self.draw(circle, on: &canvas)
+        case .image(let image):
+          canvas.draw(image.bitmap, x: image.x, y: image.y)
+        case .symbol(let placed):
+          canvas.draw(placed.symbol.bitmap(), x: placed.x, y: placed.y)
+          var characters: [String] = []
+          try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
+        }
+      }
+      return RasterLabel(
+        bitmap: canvas.bitmap, warnings: missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) })
+    }
+  }
+
+  /// The width of `text` in dots when its glyphs are `height` dots tall: the sum of the
+  /// advances the preview draws with, for the compiler's text measurer.
+  public func width(of text: String, height: Int) throws(RasterError) -> Int {
+    try font.withStore { store throws(RasterError) -> Int in try store.width(of: text, height: height) }
+  }
+
+  /// Opens the face now, so a missing font file is an error before any output.
+  public func prepare() throws(RasterError) {
+    try font.withStore { store throws(RasterError) in _ = try store.width(of: "H", height: 20) }
+  }
+
+  // MARK: Shapes
+
+  /// A box: its border inside the rectangle, or solid when filled or the border meets itself.
+  static func draw(_ box: LabelBox, on canvas: inout Canvas) {
+    let border = box.border
+    if box.filled || 2 * border >= min(box.width, box.height) {
+      canvas.fill(x: box.x, y: box.y, width: box.width, height: box.height)
+      return
+    }
+    canvas.fill(x: box.x, y: box.y, width: box.width, height: border)
+    canvas.fill(x: box.x, y: box.y + box.height - border, width: box.width, height: border)
+    canvas.fill(x: box.x, y: box.y + border, width: border, height: box.height - 2 * border)
+    canvas.fill(
+      x: box.x + box.width - border, y: box.y + border, width: border, height: box.height - 2 * border)
+  }
+
+  /// A line: a bar `thickness` across, centred on a straight line from end to end; a diagonal
+  /// as rows of `thickness` dots stepping across the rectangle between its ends.
+  static func draw(_ line: LabelLine, on canvas: inout Canvas) {
+    let left = min(line.x1, line.x2)
+    let top = min(line.y1, line.y2)
+    let across = abs(line.x2 - line.x1)
+    let down = abs(line.y2 - line.y1)
+    let half = line.thickness / 2
+    if down == 0 {
+      canvas.fill(x: left, y: top - half, width: max(1, across), height: line.thickness)
+      return
+    }
+    if across == 0 {
+      canvas.fill(x: left - half, y: top, width: line.thickness, height: max(1, down))
+      return
+    }
+    // Each row a run as thick as the line (or as the slope is shallow), stepping across the
+    // rectangle: from its top left corner when the line falls, its top right when it rises.
+    let falling = (line.x2 - line.x1).signum() == (line.y2 - line.y1).signum()
+    let run = max(line.thickness, (across + down / 2) / down)
+    for row in 0..<down {
+      let step = ((falling ? row + 1 : down - row) * (across - 1) + down / 2) / down
+      canvas.span(top + row, from: left + step, to: left + step + run)
+    }
+  }
+
+  /// A circle: the dots whose centres lie within its ring (or its disc, filled).
+  static func draw(_ circle: LabelCircle, on canvas: inout Canvas) {
+    let diameter = circle.diameter
+    let outer = Double(diameter) / 2
+    let inner = circle.filled ? 0 : max(0, outer - Double(circle.border))
+    for row in 0..<diameter {
+      let dy = Double(row) + 0.5 - outer
+      let outerHalf = (outer * outer - dy * dy).squareRoot()
+      guard outerHalf > 0 else { continue }
+      let from = Int((outer - outerHalf).rounded())
+      let to = Int((outer + outerHalf).rounded())
+      if inner > abs(dy) {
+        let innerHalf = (inner * inner - dy * dy).squareRoot()
+        let gapFrom = Int((outer - innerHalf).rounded())
+        let gapTo = Int((outer + innerHalf).rounded())
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + gapFrom)
+        canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
+      } else {
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + to)
+      }
+    }
+  }
+
+  /// The text of a linear barcode under or over its bars as Zebras print it: capitals seven
+  /// dots a module tall on a six-dot pitch, centred, six dots below the bars or ten above.
+  private static func drawHumanReadable(
+    _ placed: LabelSymbol, store: LabelFontStore, on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    let symbol = placed.symbol
+    guard symbol.symbology.isLinear, symbol.humanReadable != .none, !symbol.data.isEmpty else { return }
+    let module = symbol.module
+    let capitals = 7 * module
+    let height = Int((Double(capitals) / LabelFontStore.capitalHeight).rounded())
+    let pitch = 6 * module
+    let characters = symbol.data.map(String.init)
+    var x = placed.x + (symbol.width - characters.count * pitch) / 2
+    let y = symbol.humanReadable == .below ? placed.y + symbol.height + 6 : placed.y - 10 - capitals
+    for character in characters {
+      let advance = try store.width(of: character, height: height)
+      try store.draw(
+        character, x: x + (pitch - advance) / 2, y: y, height: height, on: &canvas, missing: &missing)
+      x += pitch
+    }
+  }
+}
+
+/// What ``LabelRasterizer/render(_:)`` drew.
+public struct RasterLabel: Sendable, Equatable {
+  /// The label's dots.
+  public var bitmap: Bitmap
+  /// Characters the face lacks, one warning per text element.
+  public var warnings: [RasterWarning]
+
+  /// A drawing.
+  public init(bitmap: Bitmap, warnings: [RasterWarning]) {
+    self.bitmap = bitmap
+    self.warnings = warnings
+  }
+}
+
+/// The label face and its advances, shared by all renders: FreeType is not thread-safe, so each
+/// use holds the lock.
+final class LabelFont: Sendable {
+  private let store: Mutex<LabelFontStore>
+
+  init(face: FontFiles.Face) {
+    store = Mutex(LabelFontStore(face: face))
+  }
+
+  func withStore<Result: Sendable>(_ body: (LabelFontStore) throws(RasterError) -> Result) throws(RasterError)
+    -> Result
+  {
+    try store.withLock { store throws(RasterError) -> Result in try body(store) }
+  }
+}
+
+/// One scalable face set to whatever height is asked for, and the advances measured so far.
+final class LabelFontStore {
+  private let file: FontFiles.Face
+  private var library: FreeTypeLibrary?
+  private var face: FT_Face?
+  /// The face's capital height as a fraction of its em.
+  private var capitalRatio = 0.7
+  /// The height the face is set to now.
+  private var currentHeight = 0
+  /// Unhinted advances in 1/65536 dots, by height and character, for measuring without rendering.
+  private var advances: [Int: [Unicode.Scalar: Int]] = [:]
+
+  /// Font 0's capitals are three quarters of the text height.
+  static let capitalHeight = 0.75
+
+  init(face: FontFiles.Face) {
+    file = face
+  }
+
+  deinit {
+    if let face { FT_Done_Face(face) }
+  }
+
+  /// The face at `height`: an em of `height` across, and tall enough for capitals of
+  /// `0.75 height`.
+  private func face(height: Int) throws(RasterError) -> FT_Face {
+    if face == nil {
+      if library == nil { library = FreeTypeLibrary() }
+      guard let library else { throw .freeTypeUnavailable() }
+      var opened: FT_Face?
+      let status = FT_New_Face(library.handle, file.path, 0, &opened)
+      guard status == 0, let opened else { throw .fontUnusable(file, code: Int(status), step: "open") }
+      face = opened
+      // The capital H's height in font units, against the em.
+      let index = FT_Get_Char_Index(opened, FT_ULong(0x48))
+      if index != 0, FT_Load_Glyph(opened, index, FT_Int32(FT_LOAD_NO_SCALE)) == 0 {
+        let units = Double(opened.pointee.units_per_EM)
+        capitalRatio = max(0.3, Double(opened.pointee.glyph.pointee.metrics.height) / units)
+      }
+    }
+    guard let face else { throw .freeTypeUnavailable() }
+    if currentHeight != height {
+      let tall = Int((Double(height) * Self.capitalHeight / capitalRatio).rounded())
+      let status = FT_Set_Pixel_Sizes(face, FT_UInt(max(1, height)), FT_UInt(max(1, tall)))
+      guard status == 0 else { throw .fontUnusable(file, code: Int(status), step: "size \(height)") }
+      currentHeight = height
+    }
+    return face
+  }
+
+  /// The width of `text` at `height`: the sum of its characters' advances, rounded once at the
+  /// end, as the pen moves when it is drawn.
+  func width(of text: String, height: Int) throws(RasterError) -> Int {
+    var total = 0
+    for scalar in text.unicodeScalars {
+      if let advance = try advance(scalar, height: height) {
+        total += advance
+      }
+    }
+    return (total + 0x8000) >> 16
+  }
+
+  /// The advance of `scalar` at `height` in 1/65536 dots: font 0's for printable ASCII, the
+  /// face's unhinted one for the rest; nil when the face lacks it.
+  private func advance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
+    if let thirtySeconds = FontZero.advance(scalar) { return thirtySeconds * height << 11 }
+    return try faceAdvance(scalar, height: height)
+  }
+
+  /// The face's own unhinted advance, measured once per height.
+  private func faceAdvance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
+    if let advance = advances[height]?[scalar] { return advance }
+    let face = try face(height: height)
+    let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_BITMAP)) == 0 else { return nil }
+    let advance = Int(face.pointee.glyph.pointee.linearHoriAdvance)
+    advances[height, default: [:]][scalar] = advance
+    return advance
+  }
+
+  /// Draws `text` from `x` with its capitals' tops on `y`; characters the face lacks are added
+  /// to `missing`.
+  func draw(
+    _ text: String, x: Int, y: Int, height: Int, on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    let face = try face(height: height)
+    let baseline = y + Int((Double(height) * Self.capitalHeight).rounded())
+    // The pen in 1/65536 dots: glyphs sit at its rounded position.
+    var pen = x << 16
+    for scalar in text.unicodeScalars {
+      // Measured before the glyph is loaded: measuring may load another into the same slot.
+      let measured = try advance(scalar, height: height)
+      let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+      guard index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 else {
+        if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
+        pen += measured ?? 0
+        continue
+      }
+      let slot = face.pointee.glyph.pointee
+      let bitmap = slot.bitmap
+      let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+      let own = Int(slot.linearHoriAdvance)
+      let advance = measured ?? own
+      if let buffer = bitmap.buffer {
+        let top = baseline - Int(slot.bitmap_top)
+        // The face's glyph centred in font 0's advance.
+        let left = (pen + (advance - own) / 2 + 0x8000) >> 16 + Int(slot.bitmap_left)
+        for row in 0..<Int(bitmap.rows) {
+          let line = buffer + row * Int(bitmap.pitch)
+          var column = 0
+          while column < Int(bitmap.width) {
+            func ink(_ c: Int) -> Bool { mono ? line[c >> 3] & (0x80 >> UInt8(c & 7)) != 0 : line[c] >= 128 }
+            guard ink(column) else {
+              column += 1
+              continue
+            }
+            var end = column + 1
+            while end < Int(bitmap.width), ink(end) { end += 1 }
+            canvas.span(top + row, from: left + column, to: left + end)
+            column = end
+          }
+        }
+      }
+      pen += advance
+    }
+  }
+}
+
+extension Canvas {
+  /// Inks a rectangle; one wholly above, below or beside the page (or empty) draws nothing.
+  /// (``rectangle(x:y:width:height:ink:)`` needs one that overlaps the page's rows.)
+  mutating func fill(x: Int, y: Int, width: Int, height: Int) {
+    guard width > 0, height > 0, y < self.height, y + height > 0 else { return }
+    rectangle(x: x, y: y, width: width, height: height)
+  }
+}
+
+/// Zebra's font 0 (CG Triumvirate Bold Condensed) as printers space it: the advance of each
+/// printable ASCII character in 32nds of the text height at `^A0N,h,h`. Measured with zplkit,
+/// whose resident-font strikes were captured from ZD621 and ZQ610 Plus printers (runs of 10 and
+/// 20 of each character at heights 40 and 100 agree to the 32nd). zplkit gives some symbols an
+/// em or nearly (`-`, `+`, `=`, `<`, `>`, `~`, `%`): kept as measured, so previews, layout and
+/// the validator agree; a printer that draws them narrower leaves a little more room.
+enum FontZero {
+  /// The advance of `scalar` in 32nds of the height; nil outside printable ASCII.
+  static func advance(_ scalar: Unicode.Scalar) -> Int? {
+    guard (0x20...0x7E).contains(scalar.value) else { return nil }
+    return advances[Int(scalar.value) - 0x20]
+  }
+
+  private static let advances: [Int] = [
+    // space ! " # $ % & ' ( ) * + , - . /
+    9, 9, 15, 15, 15, 29, 20, 9, 9, 9, 15, 29, 9, 29, 9, 9,
+    // 0–9 : ; < = > ?
+    15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 9, 9, 32, 29, 32, 14,
+    // @ A–O
+    29, 18, 18, 17, 19, 16, 16, 19, 20, 9, 14, 18, 15, 24, 20, 18,
+    // P–Z [ \ ] ^ _
+    18, 18, 19, 17, 16, 20, 17, 26, 18, 18, 16, 9, 15, 9, 16, 16,
+    // ` a–o
+    9, 15, 16, 14, 16, 15, 9, 16, 16, 8, 8, 14, 8, 24, 16, 15,
+    // p–z { | } ~
+    16, 16, 11, 14, 9, 16, 14, 21, 14, 14, 12, 16, 16, 16, 32,
+  ]
+}
