@@ -1,6 +1,6 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup preview fuzz
+.PHONY: sample test lint setup preview fuzz bench-raster
 
 setup:
 	@scripts/setup
@@ -16,12 +16,14 @@ sample: setup
 
 # Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus), a
 # short libFuzzer run of the compiler, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
-# emulator, the ZPL goldens through zplkit, the stand-in against bleak, then the lint.
+# emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
+# through zplkit, the stand-in against bleak, then the lint.
 test: setup
 	swift test
 	scripts/fuzz --smoke
 	scripts/symbol-check
 	scripts/emupos-check
+	scripts/raster-check
 	scripts/zpl-check
 	scripts/bleak-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
@@ -40,3 +42,8 @@ preview: setup
 # Fuzzes the compiler's template front end and its rendering with random data, 10 minutes each.
 fuzz: setup
 	scripts/fuzz
+
+# The raster engine's speed beside python-escpos's image() on the same 384x600 PNG, and the
+# preview's time per receipt (a measurement, not a test).
+bench-raster: setup
+	scripts/bench-raster

@@ -21,8 +21,9 @@ let package = Package(
     .target(name: "SlipCore", dependencies: ["SlipIR"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
-    // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler.
-    .target(name: "SlipESCPOS", dependencies: ["SlipIR"]),
+    // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
+    // printing through SlipRaster.
+    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipRaster"]),
     // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
@@ -59,11 +60,15 @@ let package = Package(
     .executableTarget(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
+    // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench-raster).
+    .executableTarget(
+      name: "RasterBench", dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipPNG", "SlipRaster"],
+      path: "Benchmarks/RasterBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipText"],
+      dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipPNG"],
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
@@ -79,7 +84,8 @@ let package = Package(
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "SlipRasterTests", dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore"]),
+      name: "SlipRasterTests", dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS"],
+      exclude: ["Cases"]),
     .testTarget(
       name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
     // Uses only the public API, as an app embedding Slip would.

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipRaster
 
 /// Turns laid-out documents into the ESC/POS bytes one printer model prints.
 ///
@@ -10,12 +11,19 @@ import SlipIR
 public struct ESCPOSWriter: Sendable {
   /// The printer written for.
   public let profile: PrinterProfile
-  private let encoder: TextEncoder
+  let encoder: TextEncoder
+  /// Draws lines with characters no code page has, and whole receipts in raster mode; without
+  /// one, such characters print as `?`.
+  public let rasterizer: Rasterizer?
+  /// Text or raster; a profile with `rasterReceipts` prints raster either way.
+  public let mode: PrintMode
 
   /// A writer for `profile`; building its code-page tables is the only setup cost.
-  public init(profile: PrinterProfile) {
+  public init(profile: PrinterProfile, rasterizer: Rasterizer? = nil, mode: PrintMode = .text) {
     self.profile = profile
     self.encoder = TextEncoder(profile.codePages)
+    self.rasterizer = rasterizer
+    self.mode = mode
   }
 
   /// The bytes of one receipt, and what had to change to print it.
@@ -25,11 +33,15 @@ public struct ESCPOSWriter: Sendable {
 
   /// A batch: the receipts one after another, each starting with `ESC @`.
   public func emit(_ documents: [Document]) throws(ESCPOSError) -> ESCPOSOutput {
+    if printsAsRaster { return try emitRaster(documents) }
     var emitter = Emitter(profile: profile, encoder: encoder)
+    var warnings: [ESCPOSWarning] = []
     for document in documents {
-      try emitter.job(document)
+      let images = try imageLines(for: document)
+      warnings += images.warnings
+      try emitter.job(document, imageLines: images.lines)
     }
-    return ESCPOSOutput(bytes: emitter.bytes, warnings: emitter.warnings)
+    return ESCPOSOutput(bytes: emitter.bytes, warnings: emitter.warnings + warnings)
   }
 }
 

@@ -57,8 +57,9 @@ struct Emitter {
 
   // MARK: Jobs and blocks
 
-  /// One receipt, from `ESC @` to the reset of what it changed.
-  mutating func job(_ document: Document) throws(ESCPOSError) {
+  /// One receipt, from `ESC @` to the reset of what it changed; `imageLines` are text lines and
+  /// rules (by block index) to print as these images, since no code page has their characters.
+  mutating func job(_ document: Document, imageLines: [Int: Bitmap] = [:]) throws(ESCPOSError) {
     let (margin, contentDots) = try placement(of: document)
     templateDots = contentDots
     blocks = document.blocks
@@ -69,6 +70,10 @@ struct Emitter {
     for index in blocks.indices {
       blockIndex = index
       runIndex = 0
+      if let band = imageLines[index] {
+        write(ImageBlock(bitmap: band, x: 0, alignment: .left, name: "", source: nil))
+        continue
+      }
       switch blocks[index] {
       case .text(let line): write(line)
       case .rule(let rule): write(rule)
@@ -99,7 +104,7 @@ struct Emitter {
 
   /// Checks that the template fits the printer; returns the left margin that places it and the
   /// width it takes, in the printer's dots.
-  private func placement(of document: Document) throws(ESCPOSError) -> (margin: Int, width: Int) {
+  func placement(of document: Document) throws(ESCPOSError) -> (margin: Int, width: Int) {
     var used = (a: false, b: false)
     var imageDots = 0
     for block in document.blocks {
@@ -296,10 +301,6 @@ struct Emitter {
     return true
   }
 
-  /// Rows per raster or graphics band: some printers corrupt what follows a taller image
-  /// (python-escpos uses the same), and `GS ( L` takes at most 65 535 bytes at a time.
-  private static let bandHeight = 960
-
   /// An image, shifted right by its `x` within the template's width, in the first image
   /// command the printer has: `GS v 0` raster bands, `GS ( L` graphics, or `ESC *` columns.
   private mutating func write(_ image: ImageBlock) {
@@ -318,7 +319,8 @@ struct Emitter {
     }
     var top = 0
     while top < image.bitmap.height {
-      let height = min(Self.bandHeight, image.bitmap.height - top, 65_525 / max(1, widthBytes))
+      // The profile's band height; `GS ( L` takes at most 65 535 bytes at a time.
+      let height = min(profile.images.bandRows, image.bitmap.height - top, 65_525 / max(1, widthBytes))
       if images.raster {
         command(Byte.groupSeparator, 0x76, 0x30, 0)
         command(UInt8(widthBytes & 0xFF), UInt8(widthBytes >> 8), UInt8(height & 0xFF), UInt8(height >> 8))

@@ -122,12 +122,19 @@ public struct ImageSupport: Sendable, Equatable {
   public var column: Bool
   /// `GS ( L` graphics.
   public var graphics: Bool
+  /// Most rows per `GS v 0` or `GS ( L` band: some printers corrupt what follows a taller image.
+  public var bandRows: Int
+  /// Whether whole receipts go as raster images, as `slip render --raster` sends them: for
+  /// printers whose code pages are missing or wrong.
+  public var rasterReceipts: Bool
 
-  /// What the printer runs.
-  public init(raster: Bool, column: Bool, graphics: Bool) {
+  /// What the printer runs; 960-row bands are python-escpos's, which common printers take.
+  public init(raster: Bool, column: Bool, graphics: Bool, bandRows: Int = 960, rasterReceipts: Bool = false) {
     self.raster = raster
     self.column = column
     self.graphics = graphics
+    self.bandRows = bandRows
+    self.rasterReceipts = rasterReceipts
   }
 }
 

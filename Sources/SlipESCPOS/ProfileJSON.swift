@@ -99,7 +99,9 @@ extension PrinterProfile {
     let images = ImageSupport(
       raster: try imageFields?.optionalBool("raster") ?? false,
       column: try imageFields?.optionalBool("column") ?? false,
-      graphics: try imageFields?.optionalBool("graphics") ?? false)
+      graphics: try imageFields?.optionalBool("graphics") ?? false,
+      bandRows: try imageFields?.optionalInteger("bandRows", in: 24...2_303) ?? 960,
+      rasterReceipts: try imageFields?.optionalBool("rasterReceipts") ?? false)
 
     var symbolFields = try fields.optionalObject("symbols")
     let symbols = SymbolSupport(
@@ -179,7 +181,8 @@ extension PrinterProfile {
         "cutter": {"kinds": [\(cutter.kinds.map { quoted($0.rawValue) }.joined(separator: ", "))], \
       "feedLines": \(cutter.feedLines)},
         "drawerPins": [\(drawerPins.map(String.init).joined(separator: ", "))],
-        "images": {"raster": \(images.raster), "column": \(images.column), "graphics": \(images.graphics)},
+        "images": {"raster": \(images.raster), "column": \(images.column), "graphics": \(images.graphics), \
+      "bandRows": \(images.bandRows), "rasterReceipts": \(images.rasterReceipts)},
         "symbols": {"barcodes": \(symbols.barcodes), "qrCode": \(symbols.qrCode)},
         "transport": {\(transportFields.joined(separator: ", "))}
       }
@@ -327,7 +330,8 @@ private struct ProfileFields {
       "images", "symbols", "transport",
     ],
     "fonts": ["A", "B"], "A": ["width", "height", "columns"], "B": ["width", "height", "columns"],
-    "cutter": ["kinds", "feedLines"], "images": ["raster", "column", "graphics"],
+    "cutter": ["kinds", "feedLines"],
+    "images": ["raster", "column", "graphics", "bandRows", "rasterReceipts"],
     "symbols": ["barcodes", "qrCode"],
     "transport": ["bleService", "bleWrite", "chunkBytes", "pacingMilliseconds"],
   ]

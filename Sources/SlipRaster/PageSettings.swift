@@ -18,6 +18,9 @@ public struct PageSettings: Sendable, Equatable {
   /// Images take a whole multiple of this many rows (24 for `ESC *` printers, which print
   /// images in 24-dot lines).
   public var imageRowMultiple: Int
+  /// Text lines and rules (by index in ``SlipIR/Document/blocks``) the printer gets as images
+  /// (characters no code page has): they take image rows too.
+  public var linesAsImages: Set<Int>
   /// Each page takes a whole multiple of this many rows (24 when the whole page is printed with
   /// `ESC *`).
   public var pageRowMultiple: Int
@@ -27,7 +30,8 @@ public struct PageSettings: Sendable, Equatable {
   /// Settings; the defaults are those of a typical 203-dpi printer with raster images.
   public init(
     width: Int, dpi: Int, leftMargin: Int = 0, lineSpacing: Int = 30, cutFeedLines: Int = 0,
-    imageRowMultiple: Int = 1, pageRowMultiple: Int = 1, printsImages: Bool = true
+    imageRowMultiple: Int = 1, linesAsImages: Set<Int> = [], pageRowMultiple: Int = 1,
+    printsImages: Bool = true
   ) {
     self.width = width
     self.dpi = dpi
@@ -35,6 +39,7 @@ public struct PageSettings: Sendable, Equatable {
     self.lineSpacing = lineSpacing
     self.cutFeedLines = cutFeedLines
     self.imageRowMultiple = max(1, imageRowMultiple)
+    self.linesAsImages = linesAsImages
     self.pageRowMultiple = max(1, pageRowMultiple)
     self.printsImages = printsImages
   }

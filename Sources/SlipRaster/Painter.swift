@@ -26,7 +26,7 @@ struct Painter {
       top = 0
     }
     for (index, block) in document.blocks.enumerated() {
-      let height = advance(block)
+      let height = advance(block, index: index)
       placed.append(PlacedBlock(index: index, top: top, height: height))
       top += height
       if case .cut(let cut) = block { finish(cut: cut) }
@@ -44,7 +44,7 @@ struct Painter {
   }
 
   mutating func band(_ block: Block) throws(RasterError) -> RasterBand {
-    canvas = Canvas(width: page.width, height: advance(block))
+    canvas = Canvas(width: page.width, height: advance(block, index: nil))
     switch block {
     case .text, .rule: try paint(block, top: 0, left: 0)
     default: break
@@ -56,22 +56,27 @@ struct Painter {
     missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) }
   }
 
-  /// The rows of paper a block takes.
-  func advance(_ block: Block) -> Int {
+  /// The rows of paper block `index` takes.
+  func advance(_ block: Block, index: Int?) -> Int {
     switch block {
     case .text(let line):
       // An empty line is a bare line feed: the line spacing, whatever the scale.
-      line.runs.isEmpty ? page.lineSpacing : max(page.lineSpacing, line.glyphHeight)
-    case .rule(let rule): max(page.lineSpacing, rule.font.cellHeight)
-    case .feed(let feed): max(0, feed.lines) * page.lineSpacing
-    case .cut: page.cutFeedLines * page.lineSpacing
-    case .drawer: 0
-    case .image(let image):
-      page.printsImages
-        ? (image.bitmap.height + page.imageRowMultiple - 1) / page.imageRowMultiple * page.imageRowMultiple
-        : 0
-    case .symbol(let placed): placed.symbol.height
+      let height = line.runs.isEmpty ? page.lineSpacing : max(page.lineSpacing, line.glyphHeight)
+      return index.map(page.linesAsImages.contains) == true ? imageRows(height) : height
+    case .rule(let rule):
+      let height = max(page.lineSpacing, rule.font.cellHeight)
+      return index.map(page.linesAsImages.contains) == true ? imageRows(height) : height
+    case .feed(let feed): return max(0, feed.lines) * page.lineSpacing
+    case .cut: return page.cutFeedLines * page.lineSpacing
+    case .drawer: return 0
+    case .image(let image): return page.printsImages ? imageRows(image.bitmap.height) : 0
+    case .symbol(let placed): return page.printsImages ? imageRows(placed.symbol.height) : 0
     }
+  }
+
+  /// Rows an image `height` rows tall takes on the printer.
+  private func imageRows(_ height: Int) -> Int {
+    (height + page.imageRowMultiple - 1) / page.imageRowMultiple * page.imageRowMultiple
   }
 
   private mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
@@ -79,8 +84,8 @@ struct Painter {
     case .text(let line): try paint(line, top: top, left: left)
     case .rule(let rule): try paint(rule, top: top, left: left)
     case .image(let image) where page.printsImages: canvas.draw(image.bitmap, x: left + image.x, y: top)
-    case .symbol(let placed): paint(placed, top: top, left: left)
-    case .feed, .cut, .drawer, .image: break
+    case .symbol(let placed) where page.printsImages: paint(placed, top: top, left: left)
+    case .feed, .cut, .drawer, .image, .symbol: break
     }
   }
 

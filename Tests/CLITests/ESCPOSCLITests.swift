@@ -60,15 +60,19 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func charactersWithoutACodePageWarnWithTheTemplateLine() throws {
+  @Test func aLineWithCharactersNoCodePageHasPrintsAsAnImageOfItself() throws {
     let template = try CLITests.temporaryFile(
-      "receipt paper=58mm\ntext \"Caf\u{E9} \u{2605}\"\n", suffix: ".slip")
-    let result = try Self.slip("render", template, "--printer", "xprinter-xp80t")
+      "receipt paper=58mm\ntext \"Caf\u{E9} \u{2605}\"\ntext \"Caf\u{E9}\"\n", suffix: ".slip")
+    let output = template + ".bin"
+    let result = try Self.slip("render", template, "--printer", "xprinter-xp80t", "-o", output)
     #expect(result.status == 0)
-    #expect(
-      result.stderr.contains(":2:1: warning: no code page of printer 'xprinter-xp80t' has '★' (U+2605)"))
-    #expect(result.stderr.contains("[W0601]"))
-    #expect(result.stdout.contains("\u{FFFD} ?"))  // 'é' is 0x82 in PC437, not UTF-8
+    #expect(!result.stderr.contains("[W0601]"), "\(result.stderr)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+    // The line with '★' is a GS v 0 image as wide as the template (48 bytes) and a line (30 rows)
+    // tall, no '?'; the other line is text, 'é' as 0x82 in PC437 (ESC t 0).
+    #expect(bytes.firstRange(of: [0x1D, 0x76, 0x30, 0, 48, 0, 30, 0]) != nil)
+    #expect(bytes.firstRange(of: [0x43, 0x61, 0x66, 0x1B, 0x74, 0, 0x82, 0x0A]) != nil)
+    #expect(bytes.firstRange(of: [0x82, 0x20, 0x3F]) == nil)
   }
 
   @Test func printersAreListedOnePerLineIDFirst() throws {

@@ -58,9 +58,9 @@ import Testing
   @Test(arguments: examples)
   func example(_ example: Example) throws {
     // Symbols through the golden cases' pattern encoder: the text view shows placeholders, so
-    // the examples do not depend on zint; pictures through the PGM decoder.
+    // the examples do not depend on zint; pictures through libpng, as the CLI reads them.
     let compiler = Compiler(
-      loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path), imageDecoder: NetpbmDecoder(),
+      loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path), imageDecoder: PictureDecoder(),
       symbolEncoder: PatternSymbolEncoder())
     let result = compiler.compile(
       SourceFile(path: "template.slip", text: example.template),

@@ -21,13 +21,8 @@ struct ImageProcessor {
     let grey = scale(image, width: width, height: height)
     switch dither {
     case .threshold: return thresholded(grey, width: width, height: height, threshold: threshold)
-    case .floydSteinberg:
-      return diffused(
-        grey, width: width, height: height, taps: [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)], divisor: 16)
-    case .atkinson:
-      return diffused(
-        grey, width: width, height: height,
-        taps: [(1, 0, 1), (2, 0, 1), (-1, 1, 1), (0, 1, 1), (1, 1, 1), (0, 2, 1)], divisor: 8)
+    case .floydSteinberg: return floydSteinberg(grey, width: width, height: height)
+    case .atkinson: return diffused(grey, width: width, height: height, Atkinson.self)
     case .bayer: return ordered(grey, width: width, height: height)
     }
   }
@@ -56,35 +51,120 @@ struct ImageProcessor {
   }
 
   private static func thresholded(_ grey: [UInt8], width: Int, height: Int, threshold: Int) -> Bitmap {
-    var bitmap = Bitmap(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width where Int(grey[y * width + x]) < threshold { bitmap[x, y] = true }
-    }
-    return bitmap
+    packed(width: width, height: height) { x, y in Int(grey[y * width + x]) < threshold }
   }
 
-  /// Error diffusion: each dot becomes black or white, and the difference is spread to the
-  /// neighbours `taps` name (dx, dy, weight), divided by `divisor`.
-  private static func diffused(
-    _ grey: [UInt8], width: Int, height: Int, taps: [(Int, Int, Int)], divisor: Int
+  /// A bitmap whose dots `ink` decides, row by row, packed straight into its bytes (setting dots
+  /// one by one through the bitmap's subscript costs more than the dithering).
+  private static func packed(width: Int, height: Int, _ ink: (Int, Int) -> Bool) -> Bitmap {
+    let bytesPerRow = (width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    bits.withUnsafeMutableBufferPointer { bits in
+      for y in 0..<height {
+        for x in 0..<width where ink(x, y) { bits[y * bytesPerRow + x >> 3] |= 0x80 >> UInt8(x & 7) }
+      }
+    }
+    return Bitmap(width: width, height: height, bits: bits)
+  }
+
+  /// Error diffusion: each dot becomes black or white, and `kernel` hands the difference to the
+  /// neighbours still to come. The hot loop of printing a photo, so it is written for speed:
+  /// levels in a flat buffer, the kernel specialised in (generic, not a closure), no branch on
+  /// the dot's colour (dithered dots are unpredictable), a row's dots gathered a byte at a time.
+  private static func diffused<Kernel: DiffusionKernel>(
+    _ grey: [UInt8], width: Int, height: Int, _ kernel: Kernel.Type
   ) -> Bitmap {
-    var bitmap = Bitmap(width: width, height: height)
-    var levels = grey.map { Int($0) }
-    for y in 0..<height {
-      for x in 0..<width {
-        let old = levels[y * width + x]
-        let ink = old < 128
-        if ink { bitmap[x, y] = true }
-        let error = old - (ink ? 0 : 255)
-        for (dx, dy, weight) in taps {
-          let nx = x + dx
-          let ny = y + dy
-          guard nx >= 0, nx < width, ny < height else { continue }
-          levels[ny * width + nx] += error * weight / divisor
+    let bytesPerRow = (width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    var levels = widened(grey)
+    levels.withUnsafeMutableBufferPointer { levels in
+      bits.withUnsafeMutableBufferPointer { bits in
+        for y in 0..<height {
+          let row = y * width
+          let rowsBelow = height - y - 1
+          var byte: UInt32 = 0
+          for x in 0..<width {
+            let old = levels[row + x]
+            // All ones when the dot is ink (darker than mid-grey), else zero.
+            let ink = (old &- 128) >> 31
+            byte = byte << 1 | UInt32(bitPattern: ink & 1)
+            if x & 7 == 7 {
+              bits[y * bytesPerRow + x >> 3] = UInt8(truncatingIfNeeded: byte)
+              byte = 0
+            }
+            let error = old &- (255 & ~ink)
+            if x > 1 && x + 2 < width {
+              Kernel.spread(error, levels, at: row + x, width: width, rowsBelow: rowsBelow)
+            } else {
+              Kernel.spreadAtEdge(error, levels, at: row + x, x: x, width: width, rowsBelow: rowsBelow)
+            }
+          }
+          if width & 7 != 0 {
+            bits[y * bytesPerRow + bytesPerRow - 1] = UInt8(truncatingIfNeeded: byte << UInt32(8 - width & 7))
+          }
         }
       }
     }
-    return bitmap
+    return Bitmap(width: width, height: height, bits: bits)
+  }
+
+  /// Floyd–Steinberg: 7/16 of each dot's error to the right, 3/16 below left, 5/16 below, 1/16
+  /// below right, each share rounded toward zero, shares off the picture dropped. The usual
+  /// choice for photos, so it has a loop of its own: the shares wait in registers until their dot
+  /// comes (one store per dot instead of four), with no branch on the dot's colour.
+  private static func floydSteinberg(_ grey: [UInt8], width: Int, height: Int) -> Bitmap {
+    let bytesPerRow = (width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    var levels = widened(grey)
+    levels.withUnsafeMutableBufferPointer { levels in
+      bits.withUnsafeMutableBufferPointer { bits in
+        for y in 0..<height {
+          let row = y * width
+          let below = row + width
+          let hasBelow = y + 1 < height
+          // The share for this dot from the one before it, and the shares gathered so far for
+          // the dots below-left of and below this one.
+          var right: Int32 = 0
+          var belowLeft: Int32 = 0
+          var belowHere: Int32 = 0
+          var byte: UInt32 = 0
+          for x in 0..<width {
+            // Wrapping arithmetic: levels stay within a few times 255, far from overflowing.
+            let old = levels[row + x] &+ right
+            // All ones when the dot is ink (darker than mid-grey), else zero.
+            let ink = (old &- 128) >> 31
+            byte = byte << 1 | UInt32(bitPattern: ink & 1)
+            if x & 7 == 7 {
+              bits[y * bytesPerRow + x >> 3] = UInt8(truncatingIfNeeded: byte)
+              byte = 0
+            }
+            let error = old &- (255 & ~ink)
+            right = error &* 7 / 16
+            if hasBelow {
+              if x > 0 { levels[below + x - 1] &+= belowLeft &+ error &* 3 / 16 }
+              belowLeft = belowHere &+ error &* 5 / 16
+              belowHere = error / 16
+            }
+          }
+          if hasBelow { levels[below + width - 1] &+= belowLeft }
+          if width & 7 != 0 {
+            bits[y * bytesPerRow + bytesPerRow - 1] = UInt8(truncatingIfNeeded: byte << UInt32(8 - width & 7))
+          }
+        }
+      }
+    }
+    return Bitmap(width: width, height: height, bits: bits)
+  }
+
+  /// The grey levels as 32-bit numbers that errors can push past 0–255 (a plain `map` appends
+  /// one at a time; this is a single pass the compiler vectorises).
+  private static func widened(_ grey: [UInt8]) -> [Int32] {
+    [Int32](unsafeUninitializedCapacity: grey.count) { levels, initialized in
+      grey.withUnsafeBufferPointer { grey in
+        for index in 0..<grey.count { levels[index] = Int32(grey[index]) }
+      }
+      initialized = grey.count
+    }
   }
 
   /// The classic 8×8 Bayer matrix, values 0–63.
@@ -96,14 +176,55 @@ struct ImageProcessor {
   ]
 
   private static func ordered(_ grey: [UInt8], width: Int, height: Int) -> Bitmap {
-    var bitmap = Bitmap(width: width, height: height)
-    for y in 0..<height {
-      for x in 0..<width {
-        // The cell's threshold, spread evenly over 0–255.
-        let threshold = (bayerMatrix[(y & 7) * 8 + (x & 7)] * 4) + 2
-        if Int(grey[y * width + x]) < threshold { bitmap[x, y] = true }
-      }
+    packed(width: width, height: height) { x, y in
+      // The cell's threshold, spread evenly over 0–255.
+      Int(grey[y * width + x]) < bayerMatrix[(y & 7) * 8 + (x & 7)] * 4 + 2
     }
-    return bitmap
+  }
+
+}
+
+/// Where error diffusion sends a dot's error: shares of it to neighbours right and below, each
+/// rounded toward zero; shares that would fall off the picture are dropped.
+private protocol DiffusionKernel {
+  /// Neighbours (column offset, row offset, weight) and the divisor of the weights.
+  static var taps: [(Int, Int, Int32)] { get }
+  static var divisor: Int32 { get }
+  /// The shares of a dot at least two columns from either side, `rowsBelow` rows above the bottom.
+  static func spread(
+    _ error: Int32, _ levels: UnsafeMutableBufferPointer<Int32>, at index: Int, width: Int, rowsBelow: Int)
+}
+
+extension DiffusionKernel {
+  /// The shares of a dot near the left or right side: taps off the picture are dropped.
+  static func spreadAtEdge(
+    _ error: Int32, _ levels: UnsafeMutableBufferPointer<Int32>, at index: Int, x: Int, width: Int,
+    rowsBelow: Int
+  ) {
+    for (dx, dy, weight) in taps where dy <= rowsBelow && x + dx >= 0 && x + dx < width {
+      levels[index + dy * width + dx] += error * weight / divisor
+    }
+  }
+}
+
+/// Atkinson: an eighth to each of six neighbours (two right, three below, one two rows down);
+/// the last quarter of the error is dropped, which keeps contrast.
+private enum Atkinson: DiffusionKernel {
+  static let taps: [(Int, Int, Int32)] = [(1, 0, 1), (2, 0, 1), (-1, 1, 1), (0, 1, 1), (1, 1, 1), (0, 2, 1)]
+  static let divisor: Int32 = 8
+
+  @inline(__always)
+  static func spread(
+    _ error: Int32, _ levels: UnsafeMutableBufferPointer<Int32>, at index: Int, width: Int, rowsBelow: Int
+  ) {
+    let share = error / 8
+    levels[index + 1] &+= share
+    levels[index + 2] &+= share
+    guard rowsBelow > 0 else { return }
+    let below = index + width
+    levels[below - 1] &+= share
+    levels[below] &+= share
+    levels[below + 1] &+= share
+    if rowsBelow > 1 { levels[below + width] &+= share }
   }
 }

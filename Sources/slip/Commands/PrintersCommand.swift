@@ -158,20 +158,18 @@ enum PrinterChoice {
 }
 
 extension PrinterChoice {
-  /// The document as ESC/POS bytes for `profile` (or the generic printer for its paper); the
-  /// writer's warnings are printed like the compiler's, with the template line they concern.
-  static func escpos(_ document: Document, profile: PrinterProfile?, sources: SourceFiles)
-    throws(CommandFailure)
-    -> [UInt8]
-  {
+  /// The document as ESC/POS bytes for `profile` (or the generic printer for its paper), in
+  /// `mode`; lines no code page can print go as images. The writer's warnings are printed like
+  /// the compiler's, with the template line they concern.
+  static func escpos(
+    _ document: Document, profile: PrinterProfile?, sources: SourceFiles, mode: PrintMode = .text
+  ) throws(CommandFailure) -> [UInt8] {
     let profile = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
     let output: ESCPOSOutput
     do throws(ESCPOSError) {
-      output = try ESCPOSWriter(profile: profile).emit(document)
+      output = try ESCPOSWriter(profile: profile, rasterizer: Preview.rasterizer, mode: mode).emit(document)
     } catch {
-      throw CommandFailure(
-        message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
-        code: .usage)
+      throw Preview.failure(error)
     }
     let diagnostics = output.warnings.map { warning in
       Diagnostic(
@@ -182,7 +180,7 @@ extension PrinterChoice {
   }
 
   /// The byte range of a span in the compilation's files.
-  private static func range(_ span: SourceSpan?, _ sources: SourceFiles) -> SourceRange? {
+  static func range(_ span: SourceSpan?, _ sources: SourceFiles) -> SourceRange? {
     guard let span, span.file < sources.files.count else { return nil }
     let file = sources[span.file]
     return SourceRange(

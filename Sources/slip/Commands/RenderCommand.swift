@@ -1,12 +1,15 @@
 import SlipCore
+import SlipESCPOS
 import SlipIR
 import SlipText
 
-/// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [-o FILE|-]`.
+/// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [--raster]
+/// [--preview FILE.png] [-o FILE|-]`.
 struct RenderCommand {
   static let usage = """
     USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir]
-                       [--printer ID|FILE] [ZPL options] [-o FILE|-]
+                       [--printer ID|FILE] [--raster] [--preview FILE.png]
+                       [ZPL options] [-o FILE|-]
 
     Compiles a template with its data and writes the result. A data file of many records
     (.jsonl, one JSON object per line, or .csv with a header row) gives one label or
@@ -22,9 +25,13 @@ struct RenderCommand {
                            what to write: ESC/POS bytes for a receipt printer (default for
                            receipts), ZPL for a Zebra (default for labels), the receipt as
                            plain text, or the layout IR dump
-      --printer ID|FILE    the printer for escpos: a built-in ID ('slip printers' lists
-                           them) or a profile file (default: generic-58 or generic-80,
-                           by the template's paper)
+      --printer ID|FILE    the printer for escpos and the preview: a built-in ID ('slip
+                           printers' lists them) or a profile file (default: generic-58
+                           or generic-80, by the template's paper)
+      --raster             print the whole receipt as raster images (GS v 0), drawn
+                           exactly as the preview
+      --preview FILE.png   also write what the printer prints as a 1-bit PNG at its
+                           resolution (a further cut starts FILE-2.png)
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
@@ -38,8 +45,9 @@ struct RenderCommand {
 
   static let spec = Arguments.Spec(
     command: "render",
-    valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"]] + ZPLOptions.valued,
-    flags: [["-h", "--help"]])
+    valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"]]
+      + ZPLOptions.valued,
+    flags: [["-h", "--help"], ["--raster"]])
 
   let template: String
   let data: String?
@@ -49,6 +57,10 @@ struct RenderCommand {
   let root: String?
   let printer: String?
   let zpl: ZPLOptions
+  /// Where the preview goes, when asked for.
+  let preview: String?
+  /// Text, or the whole receipt as raster.
+  let mode: PrintMode
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -68,8 +80,22 @@ struct RenderCommand {
     output = arguments.value("--output") ?? "-"
     root = arguments.value("--root")
     printer = arguments.value("--printer")
-    if printer != nil, let target, target != "escpos" {
-      throw UsageError(message: "'--printer' applies to '--target escpos' only", command: "render")
+    preview = arguments.value("--preview")
+    mode = arguments.flag("--raster") ? .raster : .text
+    if printer != nil, let target, target != "escpos", preview == nil {
+      throw UsageError(
+        message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
+    }
+    if mode == .raster, target.map({ $0 != "escpos" }) ?? false, preview == nil {
+      throw UsageError(
+        message: "'--raster' applies to '--target escpos' and '--preview' only", command: "render")
+    }
+    if let preview, preview == "-" || (preview == output && output != "-") {
+      throw UsageError(
+        message: "'--preview' needs a file of its own, such as 'receipt.png'", command: "render")
+    }
+    if preview != nil, let data, RecordFormat(path: data) != nil {
+      throw UsageError(message: "'--preview' draws one receipt; render records without it", command: "render")
     }
     if target == "escpos", output == "-", Console.standardOutputIsTerminal {
       throw UsageError(
@@ -115,8 +141,14 @@ struct RenderCommand {
       case "ir": Array(document.dump().utf8)
       case "text": Array(PlainTextWriter().write(document).utf8)
       case "zpl": try ZPLOptions.zpl(document, options: zpl, sources: result.sources)
-      default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources)
+      default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources, mode: mode)
       }
+    if let preview {
+      // The ESC/POS writer has reported the characters no font has already.
+      try Preview.write(
+        document, profile: profile, mode: mode, to: preview, sources: result.sources,
+        showWarnings: target != "escpos")
+    }
     try Console.write(bytes, to: output)
     return .ok
   }

@@ -1,0 +1,75 @@
+import SlipCore
+import SlipESCPOS
+import SlipIR
+import SlipPNG
+import SlipRaster
+
+/// `--preview FILE.png`: what the printer prints, as 1-bit PNGs at its resolution, drawn by the
+/// same raster engine that prints raster mode and the lines no code page has.
+enum Preview {
+  /// The CLI's raster engine, with the Debian fonts; one for the process, so glyphs are drawn once.
+  static let rasterizer = Rasterizer()
+
+  /// Writes `document`'s pages as `profile` (or the generic printer for its paper) prints them in
+  /// `mode`: the first page to `path`, the pages after further cuts to `NAME-2.png` and on.
+  /// Returns the files written.
+  @discardableResult
+  static func write(
+    _ document: Document, profile: PrinterProfile?, mode: PrintMode, to path: String, sources: SourceFiles,
+    showWarnings: Bool
+  ) throws(CommandFailure) -> [String] {
+    guard document.page == nil else {
+      throw CommandFailure(
+        message: "'--preview' draws receipts; a label's preview is not drawn yet (its ZPL is: --target zpl)",
+        code: .usage)
+    }
+    let profile = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
+    let output: RasterOutput
+    do throws(ESCPOSError) {
+      output = try ESCPOSWriter(profile: profile, rasterizer: rasterizer, mode: mode).preview(document)
+    } catch {
+      throw failure(error)
+    }
+    if showWarnings {
+      let diagnostics = output.warnings.map { warning in
+        Diagnostic(
+          DiagnosticMessage(id: warning.id, .warning, warning.message),
+          at: PrinterChoice.range(warning.source, sources))
+      }
+      DiagnosticPrinter.print(diagnostics, sources: sources)
+    }
+    guard !output.pages.isEmpty else {
+      throw CommandFailure(
+        message: "the receipt prints nothing, so there is no preview to write", code: .ioError)
+    }
+    var written: [String] = []
+    for (index, page) in output.pages.enumerated() {
+      let file = index == 0 ? path : numbered(path, index + 1)
+      let png: [UInt8]
+      do throws(PNGError) {
+        png = try PNGEncoder().encode(page.bitmap, dpi: profile.dpi)
+      } catch {
+        throw CommandFailure(message: "cannot encode the preview: \(error.message)", code: .ioError)
+      }
+      try Console.write(png, to: file)
+      written.append(file)
+    }
+    return written
+  }
+
+  /// `out.png` → `out-2.png`.
+  static func numbered(_ path: String, _ number: Int) -> String {
+    let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+    if let dot = path[slash...].lastIndex(of: "."), dot > slash {
+      return "\(path[..<dot])-\(number)\(path[dot...])"
+    }
+    return "\(path)-\(number)"
+  }
+
+  /// An ESC/POS or raster error as the CLI reports it: a missing font file is a missing input.
+  static func failure(_ error: ESCPOSError) -> CommandFailure {
+    CommandFailure(
+      message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
+      code: error.id == "E0701" ? .missingInput : .usage)
+  }
+}
