@@ -13,11 +13,14 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     self.delivery = delivery
   }
 
-  /// Whether no printer (or no Bluetooth at all) could be reached, as opposed to a failure
-  /// while talking to one: the CLI exits 69 for these, 74 for the rest.
+  /// Whether no printer (or no Bluetooth, no CUPS) could be reached and nothing was sent, as
+  /// opposed to a failure while talking to one: the CLI exits 69 for these, 74 for the rest.
   public var isUnavailable: Bool {
     switch reason {
-    case .adapterOff, .bluetoothUnavailable, .busUnavailable, .noAdapter, .notFound: true
+    case .adapterOff, .bluetoothUnavailable, .busUnavailable, .connectionRefused, .connectTimeout,
+      .cupsUnavailable, .deviceUnavailable, .hostNotFound, .noAdapter, .notFound, .profileConnectFailed,
+      .queueNotAccepting, .queueNotFound, .queueStopped, .unreachable:
+      true
     default: false
     }
   }
@@ -31,7 +34,7 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     return text
   }
 
-  /// Every way a BLE job can fail.
+  /// Every way a job can fail, on every route.
   public enum Reason: Sendable, Equatable {
     /// The adapter exists but is powered off.
     case adapterOff(String)
@@ -45,6 +48,26 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case characteristicMissing(uuid: String, printer: String)
     /// `Connect` failed.
     case connectFailed(printer: String, message: String)
+    /// An established connection failed (reset, broken pipe).
+    case connectionLost(printer: String, message: String)
+    /// Nothing listens at the printer's address and port.
+    case connectionRefused(printer: String)
+    /// The printer did not accept a connection in time.
+    case connectTimeout(printer: String, seconds: Double)
+    /// A CUPS request failed after the job was created.
+    case cupsFailed(call: String, message: String)
+    /// The CUPS scheduler cannot be reached.
+    case cupsUnavailable(server: String, message: String)
+    /// A device or file cannot be opened (missing, no permission, printer off).
+    case deviceUnavailable(path: String, message: String)
+    /// Writing to a device or file failed.
+    case fileWriteFailed(path: String, message: String)
+    /// The printer's host name does not resolve.
+    case hostNotFound(host: String, message: String)
+    /// CUPS ended the job without completing it (aborted, canceled, stopped).
+    case jobEnded(job: Int, queue: String, state: String, reasons: [String], message: String?)
+    /// CUPS had not completed the job when the wait ran out; the job stays queued.
+    case jobNotDone(job: Int, queue: String, state: String, seconds: Double)
     /// The link went down.
     case linkDropped(printer: String)
     /// No Bluetooth adapter.
@@ -55,8 +78,20 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case notFound(target: String, seconds: Double, seen: [BLEDevice])
     /// A pause notification held the sender longer than allowed.
     case pausedTooLong(seconds: Double)
+    /// The printer closed its end of the stream before the job ended.
+    case printerClosed(printer: String)
+    /// BlueZ could not connect the Serial Port Profile.
+    case profileConnectFailed(printer: String, message: String)
+    /// The CUPS queue refuses new jobs.
+    case queueNotAccepting(queue: String, reasons: [String])
+    /// No CUPS queue has this name; `known` lists those that exist.
+    case queueNotFound(queue: String, known: [String])
+    /// The CUPS queue is stopped: a job would wait in it instead of printing.
+    case queueStopped(queue: String, reasons: [String], message: String?)
     /// BlueZ (or the printer) did not answer in time.
     case timeout(what: String, seconds: Double)
+    /// No route to the printer's network.
+    case unreachable(printer: String, message: String)
     /// A write or read failed with BlueZ's error.
     case writeFailed(name: String, message: String)
     /// The characteristic does not take this kind of write.
@@ -80,6 +115,28 @@ enum TransportMessages {
       return "'\(printer)' has no characteristic \(UUIDText.short(uuid))"
     case .connectFailed(let printer, let message):
       return "cannot connect to '\(printer)': \(message)"
+    case .connectionLost(let printer, let message):
+      return "the connection to '\(printer)' was lost: \(message)"
+    case .connectionRefused(let printer):
+      return "'\(printer)' refused the connection: nothing listens on that port"
+    case .connectTimeout(let printer, let seconds):
+      return "'\(printer)' did not accept a connection within \(format(seconds)) s"
+    case .cupsFailed(let call, let message):
+      return "CUPS's '\(call)' failed: \(message)"
+    case .cupsUnavailable(let server, let message):
+      return "cannot reach the CUPS scheduler at '\(server)': \(message)"
+    case .deviceUnavailable(let path, let message):
+      return "cannot open '\(path)': \(message)"
+    case .fileWriteFailed(let path, let message):
+      return "writing to '\(path)' failed: \(message)"
+    case .hostNotFound(let host, let message):
+      return "cannot find the printer's host '\(host)': \(message)"
+    case .jobEnded(let job, let queue, let state, let reasons, let message):
+      return "CUPS job \(job) on '\(queue)' ended '\(state)' instead of completing"
+        + (message.map { ": \($0)" } ?? "") + reasonList(reasons)
+    case .jobNotDone(let job, let queue, let state, let seconds):
+      return "CUPS job \(job) on '\(queue)' was still '\(state)' after \(format(seconds)) s; it stays "
+        + "queued and may print later ('cancel \(queue)-\(job)' removes it)"
     case .linkDropped(let printer):
       return "the link to '\(printer)' dropped"
     case .noAdapter:
@@ -98,8 +155,23 @@ enum TransportMessages {
       return "no printer matching '\(target)' found in \(format(seconds)) s; seen: \(list)"
     case .pausedTooLong(let seconds):
       return "the printer asked to pause and did not resume within \(format(seconds)) s"
+    case .printerClosed(let printer):
+      return "'\(printer)' closed the connection before the job ended"
+    case .profileConnectFailed(let printer, let message):
+      return "cannot connect the Serial Port Profile of '\(printer)': \(message)"
+    case .queueNotAccepting(let queue, let reasons):
+      return "the CUPS queue '\(queue)' is not accepting jobs" + reasonList(reasons)
+        + " ('cupsaccept \(queue)' opens it)"
+    case .queueNotFound(let queue, let known):
+      let list = known.isEmpty ? "CUPS has no queues" : "its queues: " + known.joined(separator: ", ")
+      return "no CUPS queue '\(queue)'; \(list)"
+    case .queueStopped(let queue, let reasons, let message):
+      return "the CUPS queue '\(queue)' is stopped" + (message.map { ": \($0)" } ?? "") + reasonList(reasons)
+        + "; a job would wait instead of printing ('cupsenable \(queue)' starts it)"
     case .timeout(let what, let seconds):
       return "\(what) did not happen within \(format(seconds)) s"
+    case .unreachable(let printer, let message):
+      return "'\(printer)' cannot be reached: \(message)"
     case .writeFailed(let name, let message):
       return "a write failed: \(name): \(message)"
     case .writeTypeUnsupported(let type, let uuid, let flags):
@@ -113,6 +185,17 @@ enum TransportMessages {
     let unsent = delivery.total - delivery.confirmed - delivery.queued
     return "\(delivery.confirmed) of \(delivery.total) bytes confirmed by the printer, "
       + "\(delivery.queued) more queued but not confirmed, \(unsent) not sent"
+  }
+
+  /// The reason a link carries no answers from a BLE printer.
+  static func noNotifyCharacteristic(_ printer: String) -> String {
+    "'\(printer)' has no characteristic that notifies, so it cannot answer"
+  }
+
+  /// ` (reasons: media-empty, cover-open)`, or nothing for none.
+  static func reasonList(_ reasons: [String]) -> String {
+    let shown = reasons.filter { $0 != "none" }
+    return shown.isEmpty ? "" : " (reasons: \(shown.joined(separator: ", ")))"
   }
 
   static func format(_ seconds: Double) -> String {

@@ -118,6 +118,7 @@ struct BLESender {
       try runCalls(bytes, start: start, progress: progress, notifications: notifications)
     }
     delivery.elapsed = ContinuousClock.now - start
+    if delivery.confirmed > 0 { delivery.confirmation = .writeResponses }
     progress(delivery)
     return delivery
   }

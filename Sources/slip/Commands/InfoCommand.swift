@@ -38,9 +38,9 @@ struct InfoCommand {
     guard let to = arguments.value("--to") else {
       throw UsageError(message: "missing '--to ble:ADDRESS' or '--to ble:NAME'", command: "info")
     }
-    target = try BLEJobOptions.target(to, command: "info")
+    target = try JobOptions.target(to, command: "info")
     printer = arguments.value("--printer")
-    timeout = try BLEJobOptions.seconds(arguments.value("--timeout"), default: 10, command: "info")
+    timeout = try JobOptions.seconds(arguments.value("--timeout"), default: 10, command: "info")
     json = arguments.flag("--json")
   }
 

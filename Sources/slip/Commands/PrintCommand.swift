@@ -1,36 +1,37 @@
 import SlipCore
 import SlipESCPOS
 
-/// `slip print TEMPLATE --data FILE --to ble:… [--printer PROFILE] [sending options]`.
+/// `slip print TEMPLATE --data FILE --to PRINTER [--printer PROFILE] [sending options]`.
 struct PrintCommand {
   static let usage = """
-    USAGE: slip print TEMPLATE [--data FILE|-] --to ble:ADDRESS|ble:NAME
-                      [--printer ID|FILE] [--root DIR] [--write request|command]
-                      [--rate BYTES/S] [--fast] [--timeout S] [--quiet]
+    USAGE: slip print TEMPLATE [--data FILE|-] --to PRINTER [--printer ID|FILE]
+                      [--root DIR] [--check-status] [--timeout S] [--quiet]
+                      [--write request|command] [--rate BYTES/S] [--fast]
 
-    Renders a template as ESC/POS for the printer and sends it over Bluetooth LE in one
-    step: 'slip render' and 'slip send' together, nothing written to disk.
+    Renders a template as ESC/POS for the printer and sends it in one step: 'slip render'
+    and 'slip send' together, nothing written to disk.
 
     ARGUMENTS:
       TEMPLATE             the template file (.slip)
 
       --data FILE|-        JSON data for the template; '-' reads standard input
       --root DIR           the folder includes must stay in (default: the template's)
-    \(BLEJobOptions.help)
+    \(JobOptions.help)
     EXIT CODES:
       0 every byte confirmed, 1 template errors, 64 usage, 65 bad data, 66 missing file,
-      69 printer or Bluetooth not found, 74 the link dropped or a write failed
+      69 printer not found or not reachable, or it reports a problem before the job,
+      74 the link dropped or a write failed, or the printer reports a problem after the job
 
     """
 
   static let spec = Arguments.Spec(
-    command: "print", valued: BLEJobOptions.valued + [["--data"], ["--root"]],
-    flags: BLEJobOptions.flags + [["-h", "--help"]])
+    command: "print", valued: JobOptions.valued + [["--data"], ["--root"]],
+    flags: JobOptions.flags + [["-h", "--help"]])
 
   let template: String
   let data: String?
   let root: String?
-  let job: BLEJobOptions
+  let job: JobOptions
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -43,7 +44,7 @@ struct PrintCommand {
     template = arguments.positionals[0]
     data = arguments.value("--data")
     root = arguments.value("--root")
-    job = try BLEJobOptions(arguments, command: "print")
+    job = try JobOptions(arguments, command: "print")
     if template == "-", data == "-" {
       throw UsageError(
         message: "the template and the data cannot both come from standard input", command: "print")
@@ -65,6 +66,6 @@ struct PrintCommand {
     }
     let chosen = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
     let bytes = try PrinterChoice.escpos(document, profile: chosen, sources: result.sources)
-    return try job.send(bytes, profile: chosen)
+    return try job.send(bytes, profile: chosen, language: job.language ?? .escpos)
   }
 }

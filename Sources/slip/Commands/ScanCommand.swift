@@ -40,8 +40,8 @@ struct ScanCommand {
     guard arguments.positionals.isEmpty else {
       throw UsageError(message: "scan takes no arguments, got '\(arguments.positionals[0])'", command: "scan")
     }
-    duration = try BLEJobOptions.seconds(arguments.value("--timeout"), default: 5, command: "scan")
-    var filter = try BLEJobOptions.rssiWindow(arguments, command: "scan")
+    duration = try JobOptions.seconds(arguments.value("--timeout"), default: 5, command: "scan")
+    var filter = try JobOptions.rssiWindow(arguments, command: "scan")
     filter.name = arguments.value("--name")
     if let service = arguments.value("--service") {
       guard UUIDText.isValid(service) else {

@@ -2,32 +2,36 @@ import Foundation
 import SlipESCPOS
 import SlipTransport
 
-/// `slip send FILE|- --to ble:ADDRESS|ble:NAME [--printer PROFILE] [--write request|command] [--rate B/S] …`.
+/// `slip send FILE|- --to ble:…|spp:…|tcp:…|cups:…|file:… [--printer PROFILE] [--check-status] …`.
 struct SendCommand {
   static let usage = """
-    USAGE: slip send FILE|- --to ble:ADDRESS|ble:NAME [--printer ID|FILE]
-                     [--write request|command] [--rate BYTES/S] [--fast] [--timeout S]
-                     [--rssi-min N] [--rssi-max N] [--quiet]
+    USAGE: slip send FILE|- --to PRINTER [--printer ID|FILE] [--check-status]
+                     [--language escpos|zpl] [--timeout S] [--quiet]
+                     [--write request|command] [--rate BYTES/S] [--fast]
+                     [--rssi-min N] [--rssi-max N]
 
-    Sends the bytes of a rendered job ('slip render … -o job.bin') to a Bluetooth LE printer
-    through BlueZ, and says exactly how many the printer confirmed.
+    Sends the bytes of a rendered job ('slip render … -o job.bin') to a printer over
+    Bluetooth LE, the Serial Port Profile, TCP, CUPS or a device file, and says exactly how
+    many arrived.
 
     ARGUMENTS:
       FILE|-               the bytes to send; '-' reads standard input
 
-    \(BLEJobOptions.help)
+    \(JobOptions.help)
     EXIT CODES:
-      0 every byte confirmed, 64 usage, 65 malformed profile, 66 missing file,
-      69 printer or Bluetooth not found, 74 the link dropped or a write failed (with the
-      counts of confirmed and queued bytes)
+      0 every byte confirmed (or, where nothing can confirm them, handed over), 64 usage,
+      65 malformed profile, 66 missing file, 69 printer not found or not reachable, or it
+      reports a problem before the job (nothing sent), 74 the link dropped or a write failed
+      (with the counts of confirmed and queued bytes), or the printer reports a problem or
+      does not answer after the job
 
     """
 
   static let spec = Arguments.Spec(
-    command: "send", valued: BLEJobOptions.valued, flags: BLEJobOptions.flags + [["-h", "--help"]])
+    command: "send", valued: JobOptions.valued, flags: JobOptions.flags + [["-h", "--help"]])
 
   let input: String
-  let job: BLEJobOptions
+  let job: JobOptions
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -38,61 +42,89 @@ struct SendCommand {
         command: "send")
     }
     input = arguments.positionals[0]
-    job = try BLEJobOptions(arguments, command: "send")
+    job = try JobOptions(arguments, command: "send")
   }
 
   /// Reads the file and sends it.
   func run() throws(CommandFailure) -> ExitCode {
     let profile = try job.printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
     let bytes = try Console.read(input, what: "file")
-    return try job.send(bytes, profile: profile)
+    return try job.send(bytes, profile: profile, language: job.language ?? PrinterLanguage.of(bytes))
   }
 }
 
-/// The options every command that talks to a BLE printer shares, and how a job is sent and
-/// reported: a progress bar on a terminal, one summary line otherwise, nothing with `--quiet`.
-struct BLEJobOptions {
+/// The options every command that sends a job shares: where to, how, whether to ask the
+/// printer how it is. Sending and reporting are in PrinterJob.swift.
+struct JobOptions {
   static let help = """
     OPTIONS:
-      --to ble:ADDRESS|ble:NAME
-                           the printer: its address (AA:BB:CC:DD:EE:FF) or its advertised
-                           name ('slip scan' lists them)
+      --to PRINTER         where the job goes:
+                             ble:ADDRESS|NAME   Bluetooth LE ('slip scan' lists printers)
+                             spp:ADDRESS|NAME   classic Bluetooth, Serial Port Profile
+                             tcp:HOST[:PORT]    a network printer's raw port (9100)
+                             cups:QUEUE         a raw job in a CUPS queue
+                             file:PATH          a device (/dev/usb/lp0) or a plain file,
+                                                truncated to hold exactly this job
       --printer ID|FILE    a printer profile: its BLE hints (service, write characteristic,
                            chunk size, pacing) apply
+      --check-status       ask the printer how it is before the job (nothing is sent if it
+                           reports a problem) and after it (BLE, SPP and TCP only)
+      --language escpos|zpl
+                           the status questions' language (default: the job's own)
+      --timeout S          the longest any wait lasts: discovery, connection, each
+                           acknowledgement, a CUPS job completing (default: 10)
+      --quiet              print nothing but errors
+      -h, --help           show this help
+    BLUETOOTH LE:
       --write request|command
                            'request': the printer acknowledges every write; 'command'
                            (default where the printer takes it): paced writes with an
                            acknowledged barrier every few kB and at the end
       --rate BYTES/S       pace the writes (default: the profile's pacing, else none)
       --fast               send 'command' writes through BlueZ's AcquireWrite socket
-      --timeout S          the longest any wait lasts: discovery, connection, each
-                           acknowledgement (default: 10)
       --rssi-min N, --rssi-max N
                            only a printer whose signal is within this window (dBm)
-      --quiet              print nothing but errors
-      -h, --help           show this help
 
     """
 
   static let valued = [
     ["--to"], ["--printer"], ["--write"], ["--rate"], ["--timeout"], ["--rssi-min"], ["--rssi-max"],
+    ["--language"],
   ]
-  static let flags = [["--fast"], ["--quiet"]]
+  static let flags = [["--fast"], ["--quiet"], ["--check-status"]]
 
-  let target: BLETarget
+  let destination: Destination
   let printer: String?
   let options: BLESendOptions
   let quiet: Bool
   let writeChosen: Bool
+  let checkStatus: Bool
+  let language: PrinterLanguage?
 
-  /// Reads `--to` and the sending options.
+  /// Reads `--to` and the sending options; BLE's own options only go with `ble:`.
   init(_ arguments: Arguments, command: String) throws(UsageError) {
     guard let to = arguments.value("--to") else {
-      throw UsageError(message: "missing '--to ble:ADDRESS' or '--to ble:NAME'", command: command)
+      throw UsageError(message: "missing '--to PRINTER' (\(Destination.forms))", command: command)
     }
-    target = try Self.target(to, command: command)
+    destination = try Self.destination(to, command: command)
     printer = arguments.value("--printer")
     quiet = arguments.flag("--quiet")
+    checkStatus = arguments.flag("--check-status")
+    if checkStatus, !destination.answers {
+      throw UsageError(
+        message: "'--check-status' needs a printer that can answer: ble:, spp: or tcp:, not '\(to)'",
+        command: command)
+    }
+    language = try arguments.value("--language").map { text throws(UsageError) in
+      try Self.language(text, command: command)
+    }
+    if case .ble = destination {
+    } else if let option = ["--write", "--rate", "--fast", "--rssi-min", "--rssi-max"].first(where: {
+      arguments.value($0) != nil || arguments.flag($0)
+    }) {
+      throw UsageError(
+        message: "'\(option)' applies to Bluetooth LE printers ('--to ble:…') only", command: command)
+    }
     var options = BLESendOptions()
     if arguments.value("--write") != nil {
       let write = try arguments.choice(
@@ -117,12 +149,29 @@ struct BLEJobOptions {
     self.options = options
   }
 
-  /// `ble:ADDRESS` or `ble:NAME`.
+  /// Any of the `--to` forms.
+  static func destination(_ text: String, command: String) throws(UsageError) -> Destination {
+    do throws(DestinationError) {
+      return try Destination(text)
+    } catch {
+      throw UsageError(message: "'--to': \(error.message)", command: command)
+    }
+  }
+
+  /// `escpos` or `zpl`.
+  static func language(_ text: String, command: String) throws(UsageError) -> PrinterLanguage {
+    guard let language = PrinterLanguage(rawValue: text) else {
+      throw UsageError(
+        message: "invalid value '\(text)' for '--language'; expected escpos, zpl", command: command)
+    }
+    return language
+  }
+
+  /// `ble:ADDRESS` or `ble:NAME`, for the commands that speak only BLE.
   static func target(_ text: String, command: String) throws(UsageError) -> BLETarget {
     guard text.hasPrefix("ble:"), let target = BLETarget(String(text.dropFirst(4))) else {
       throw UsageError(
-        message: "'--to' needs 'ble:ADDRESS' or 'ble:NAME', not '\(text)' (BLE is the only transport so far)",
-        command: command)
+        message: "'--to' needs 'ble:ADDRESS' or 'ble:NAME', not '\(text)'", command: command)
     }
     return target
   }
@@ -167,23 +216,6 @@ struct BLEJobOptions {
     }
     return options
   }
-
-  /// Sends `bytes`, reporting as the terminal allows; exit 69 when the printer cannot be
-  /// found, 74 with exact counts when the job did not fully arrive.
-  func send(_ bytes: [UInt8], profile: PrinterProfile?) throws(CommandFailure) -> ExitCode {
-    let report = ProgressReport(quiet: quiet, terminal: isatty(2) == 1)
-    let transport = BLETransport(target: target, options: options(for: profile)) { said in
-      report.printerSaid(said)
-    }
-    do {
-      let delivery = try transport.send(bytes) { report.update($0) }
-      report.finish(delivery)
-      return .ok
-    } catch {
-      report.clear()
-      throw CommandFailure(message: error.description, code: error.isUnavailable ? .unavailable : .ioError)
-    }
-  }
 }
 
 /// What the user sees while a job goes out.
@@ -200,7 +232,9 @@ final class ProgressReport {
   /// On a terminal: redraws the bar (bytes, chunks confirmed of total, rate, time left).
   func update(_ delivery: Delivery) {
     guard terminal, !quiet else { return }
-    let fraction = delivery.total == 0 ? 1 : Double(delivery.confirmed) / Double(delivery.total)
+    // Streams and queues confirm at the end, if at all: their bar shows what went out.
+    let shown = delivery.route == .ble ? delivery.confirmed : delivery.confirmed + delivery.queued
+    let fraction = delivery.total == 0 ? 1 : Double(shown) / Double(delivery.total)
     let width = 24
     let filled = Int((fraction * Double(width)).rounded(.down))
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
@@ -208,11 +242,22 @@ final class ProgressReport {
     let left =
       rate > 0 ? "\(Int((Double(delivery.total - delivery.confirmed) / rate).rounded(.up))) s left" : ""
     let state = delivery.paused ? "  paused by the printer" : ""
+    let counts =
+      delivery.route == .ble
+      ? "\(delivery.chunksConfirmed)/\(delivery.chunks) chunks confirmed"
+      : "\(kB(delivery.confirmed)) kB confirmed"
     Console.error(
-      "\r[\(bar)] \(kB(delivery.confirmed))/\(kB(delivery.total)) kB  "
-        + "\(delivery.chunksConfirmed)/\(delivery.chunks) chunks confirmed  \(kB(Int(rate))) kB/s  \(left)\(state)\u{1B}[K"
+      "\r[\(bar)] \(kB(shown))/\(kB(delivery.total)) kB  "
+        + "\(counts)  \(kB(Int(rate))) kB/s  \(left)\(state)\u{1B}[K"
     )
     drawn = true
+  }
+
+  /// A line of its own (the bar, if any, gives way to it), unless quiet.
+  func printLine(_ text: String) {
+    guard !quiet else { return }
+    clear()
+    Console.error(text + "\n")
   }
 
   /// Removes the bar before an error message.
@@ -227,6 +272,10 @@ final class ProgressReport {
     if terminal {
       update(delivery)
       Console.error("\n")
+    }
+    guard delivery.route == .ble else {
+      Console.error(Self.summary(delivery) + "\n")
+      return
     }
     let how =
       delivery.writeType == .request

@@ -72,6 +72,10 @@ extension PrintCommand: Command {
   static let name = "print"
   static let summary = "render a template and send it to a printer"
 }
+extension StatusCommand: Command {
+  static let name = "status"
+  static let summary = "ask a printer whether it has paper, its cover is shut, its cutter is free"
+}
 extension InfoCommand: Command {
   static let name = "info"
   static let summary = "show a Bluetooth LE printer's Device Information and characteristics"

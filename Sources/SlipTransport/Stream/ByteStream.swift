@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A byte stream to a printer over a file descriptor (a TCP or RFCOMM socket, a device, a
+/// file): writes wait for room with `poll`, never in a busy loop; partial writes are resumed
+/// where they stopped; what the printer says meanwhile is read and passed on. Owns the
+/// descriptor.
+final class ByteStream {
+  /// What ended a write or a read.
+  enum Failure: Error, Equatable {
+    /// No progress within the allowed time.
+    case timeout
+    /// The other end closed: end of file, or the system's reason (`Connection reset by peer`).
+    case closed(String?)
+    /// Any other error, as the system words it.
+    case failed(String)
+    /// A watched condition ended the wait (BlueZ asking to disconnect, the link dropping).
+    case stopped(TransportError.Reason)
+  }
+
+  /// A second descriptor to wake up for (the D-Bus connection, for SPP), and what to ask when
+  /// it wakes: a reason to stop, or nil to go on. Also asked before every wait, so messages a
+  /// library already buffered are never missed.
+  struct Watch {
+    var fd: Int32
+    var check: () -> TransportError.Reason?
+  }
+
+  let fd: Int32
+  /// Whether the other end can talk back (sockets, devices), so reads make sense.
+  let readable: Bool
+  private let isSocket: Bool
+  var watch: Watch?
+
+  /// Takes over `fd` and makes it non-blocking.
+  init(owning fd: Int32, readable: Bool) {
+    self.fd = fd
+    self.readable = readable
+    let flags = fcntl(fd, F_GETFL)
+    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+    var status = stat()
+    isSocket = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFSOCK
+  }
+
+  deinit {
+    close(fd)
+  }
+
+  /// Writes `bytes[start...]`. `wrote` sees the count written so far after every write; `heard`
+  /// sees what the other end sends meanwhile. Fails when no byte could go out for `idle`.
+  func write(
+    _ bytes: [UInt8], from start: Int = 0, idle: Duration, heard: ([UInt8]) -> Void, wrote: (Int) -> Void
+  ) throws(Failure) {
+    var offset = start
+    var lastProgress = ContinuousClock.now
+    while offset < bytes.count {
+      if let reason = watch?.check() { throw .stopped(reason) }
+      let count = bytes.withUnsafeBytes { buffer in
+        let pointer = buffer.baseAddress! + offset
+        let length = min(buffer.count - offset, 1 << 20)
+        // MSG_NOSIGNAL: a closed socket answers EPIPE instead of killing the process.
+        return isSocket ? send(fd, pointer, length, Int32(MSG_NOSIGNAL)) : Glibc.write(fd, pointer, length)
+      }
+      if count > 0 {
+        offset += count
+        lastProgress = ContinuousClock.now
+        wrote(offset)
+        continue
+      }
+      let code = count < 0 ? errno : EAGAIN
+      guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { throw Self.failure(code) }
+      if code == EINTR { continue }
+      let left = lastProgress + idle - ContinuousClock.now
+      guard left > .zero else { throw .timeout }
+      try wait(for: Int16(POLLOUT), within: left, heard: heard)
+    }
+  }
+
+  /// Waits at most `timeout` for the other end to say something and returns it; empty when it
+  /// said nothing in time.
+  func read(timeout: Duration) throws(Failure) -> [UInt8] {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if let reason = watch?.check() { throw .stopped(reason) }
+      let available = try readAvailable()
+      if !available.isEmpty { return available }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return [] }
+      var got: [UInt8] = []
+      try wait(for: 0, within: left) { got += $0 }
+      if !got.isEmpty { return got }
+    }
+  }
+
+  /// What has arrived already, without waiting; fails when the other end has closed.
+  func readAvailable() throws(Failure) -> [UInt8] {
+    guard readable else { return [] }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count > 0 {
+        result += buffer[0..<count]
+        continue
+      }
+      if count == 0 {
+        // End of file: what came before it still counts, the close is reported next time.
+        if result.isEmpty { throw .closed(nil) }
+        return result
+      }
+      let code = errno
+      if code == EINTR { continue }
+      if code == EAGAIN || code == EWOULDBLOCK { return result }
+      if result.isEmpty { throw Self.failure(code) }
+      return result
+    }
+  }
+
+  /// Bytes written but not yet acknowledged by the other end (TCP), or not yet read by it.
+  var unacknowledged: Int? {
+    var value: Int32 = 0
+    return ioctl(fd, UInt(TIOCOUTQ), &value) == 0 ? Int(value) : nil
+  }
+
+  /// Half-closes a socket: the other end reads end of file, and may still answer.
+  func shutdownWriting() {
+    if isSocket { _ = shutdown(fd, Int32(SHUT_WR)) }
+  }
+
+  /// One `poll` for `events` (plus input and the watch), at most `within`, in slices of 250 ms
+  /// so that the watch is asked again even if its descriptor stays quiet.
+  private func wait(for events: Int16, within: Duration, heard: ([UInt8]) -> Void) throws(Failure) {
+    var descriptors = [pollfd(fd: fd, events: events | (readable ? Int16(POLLIN) : 0), revents: 0)]
+    if let watch { descriptors.append(pollfd(fd: watch.fd, events: Int16(POLLIN), revents: 0)) }
+    let milliseconds = Int32(min(250, max(1, within.milliseconds)))
+    let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+    if ready < 0 {
+      if errno == EINTR { return }
+      throw Self.failure(errno)
+    }
+    let revents = descriptors[0].revents
+    if revents & Int16(POLLNVAL) != 0 { throw .failed(String(cString: strerror(EBADF))) }
+    if readable, revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+      // Read before reporting a hang-up: the last words may be in the buffer.
+      let said = try readAvailable()
+      if !said.isEmpty { heard(said) }
+    }
+    if revents & Int16(POLLERR) != 0 { throw .closed(socketError()) }
+    if revents & Int16(POLLHUP) != 0, events & Int16(POLLOUT) != 0 { throw .closed(socketError()) }
+    if descriptors.count > 1, descriptors[1].revents != 0, let reason = watch?.check() {
+      throw .stopped(reason)
+    }
+  }
+
+  /// The error pending on a socket, in the system's words.
+  private func socketError() -> String? {
+    var code: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    guard isSocket, getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0, code != 0 else {
+      return isSocket ? nil : String(cString: strerror(EPIPE))
+    }
+    return String(cString: strerror(code))
+  }
+
+  /// A write or read error: the other end gone, or something else.
+  private static func failure(_ code: Int32) -> Failure {
+    let text = String(cString: strerror(code))
+    switch code {
+    case EPIPE, ECONNRESET, ENOTCONN, ECONNABORTED, ETIMEDOUT, EHOSTUNREACH, ENETUNREACH, EIO, ENODEV:
+      return .closed(text)
+    default:
+      return .failed(text)
+    }
+  }
+}
