@@ -11,11 +11,13 @@ each as that printer would print it:
   xprinter-xp80t   so do these two, whose profiles are emupos's own
   rongta-rp326
 
-Where `slip render` has `--preview`, the preview PNG is decoded as well. Each picture gets a
-white margin (quiet zones) and goes to zbarimg (Debian's zbar-tools) for linear barcodes and QR
-codes, or zxing-cpp (PyPI) for PDF417 and Data Matrix, which zbar cannot read. The decoded text
-must equal the data: with the check digit Slip added, and, as zbar reports UPC-A and UPC-E as
-EAN-13, as the EAN-13 of the UPC-A number.
+The same `slip render` writes its `--preview` of each printer, which is decoded as well, and a
+symbol the printer draws natively must be as wide in emupos's picture as in the preview. Label
+templates are read from their previews. Each picture gets a white margin (the page's, so a
+symbol crowded by its neighbours still fails) and goes to zbarimg (Debian's zbar-tools) for
+linear barcodes and QR codes, or zxing-cpp (PyPI) for PDF417 and Data Matrix, which zbar cannot
+read. The decoded text must equal the data: with the check digit Slip added, and, as zbar
+reports UPC-A and UPC-E as EAN-13, as the EAN-13 of the UPC-A number.
 """
 
 import argparse
@@ -46,9 +48,17 @@ LATIN1 = "Café Pâtisserie: crème brûlée, 2× Rp 25.000"
 EMUPOS_NATIVE = {"code128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
 # What zxing-cpp reads (zbarimg's names for them); everything else goes to zbarimg.
 ZXING_KINDS = {"PDF417", "DataMatrix"}
-# The printers an 80 mm case goes to: native barcodes with raster QR, then three with native QR
-# of their own kinds (emupos's own profiles of them).
-PRINTERS_80 = ["generic-80", "epson-tm-t20iii", "xprinter-xp80t", "rongta-rp326"]
+# The printers a case goes to, with `slip render` flags: for 80 mm, native barcodes with raster
+# QR, then three with native QR of their own kinds (emupos's own profiles of them), and one of
+# them in raster mode (the whole receipt as GS v 0, drawn as the preview).
+PRINTERS_58 = [("generic-58", [])]
+PRINTERS_80 = [
+    ("generic-80", []),
+    ("epson-tm-t20iii", []),
+    ("epson-tm-t20iii", ["--raster"]),
+    ("xprinter-xp80t", []),
+    ("rongta-rp326", []),
+]
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
@@ -168,6 +178,16 @@ def read_with_zxing(image: Image.Image, kinds: set[str]) -> list[str]:
     return [read for read in reads if read.split(":", 1)[0] in kinds]
 
 
+def symbol_width(png: bytes) -> int | None:
+    """How wide zxing-cpp finds the one symbol in the picture, in pixels (dots)."""
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
+    if len(results) != 1:
+        return None
+    corners = results[0].position
+    xs = [corners.top_left.x, corners.top_right.x, corners.bottom_left.x, corners.bottom_right.x]
+    return max(xs) - min(xs) + 1
+
+
 def kind(read: str) -> str:
     return read.split(":", 1)[0]
 
@@ -218,11 +238,6 @@ def slip(arguments: list[str], slip_bin: str) -> bytes:
     return result.stdout
 
 
-def has_preview(slip_bin: str) -> bool:
-    result = subprocess.run([slip_bin, "render", "--help"], capture_output=True, check=False)
-    return b"--preview" in result.stdout + result.stderr
-
-
 _IR_SYMBOL = re.compile(r'^symbol (\w+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
 _IR_ESCAPE = re.compile(r'\\(u\{[0-9a-f]+\}|.)')
 
@@ -248,45 +263,74 @@ class Check:
         self.folder = folder
         self.keep = keep
         self.verbose = verbose
-        self.previews = has_preview(slip_bin)
         self.failures: list[str] = []
         self.decoded = 0
         self.skipped = 0
+        self.compared = 0
 
-    def pictures(self, name: str, template: Path, data: Path, printers: list[str], symbologies: set[str]):
-        """(where, PNG) for each printer, as emupos draws `slip render`'s bytes, and the preview."""
-        common = ["render", str(template), "--data", str(data)]
+    def pictures(self, name: str, template: Path, data: Path, printers: list[tuple[str, list[str]]], symbologies):
+        """(where, PNG) for each printer: emupos's drawing of `slip render`'s bytes, and the
+        preview `slip render --preview` drew of the same."""
         out: list[tuple[str, bytes]] = []
-        for printer in printers:
+        for printer, flags in printers:
+            who = " ".join([printer, *flags])
+            preview = self.folder / "preview.png"
+            for old in self.folder.glob("preview*.png"):
+                old.unlink()
+            command = ["render", str(template), "--data", str(data), "--printer", printer, *flags]
+            command += ["--preview", str(preview), "-o", "-"]
             try:
-                payload = slip([*common, "--printer", printer, "-o", "-"], self.slip_bin)
+                payload = slip(command, self.slip_bin)
             except RuntimeError as error:
-                self.failures.append(f"{name} on {printer}: {error}")
+                self.failures.append(f"{name} on {who}: {error}")
                 continue
             native = b"\x1dk" in payload or b"\x1d(k" in payload
             if native and symbologies - EMUPOS_NATIVE:
                 self.skipped += 1
-                print(f"skip {name} on {printer}: sent natively, which emupos does not draw")
-                continue
-            result = emulate(emupos_profile(printer), payload)
-            if result.unknown:
-                self.failures.append(f"{name} on {printer}: emupos met unknown commands {result.unknown}")
-                continue
-            how = "native" if native else "raster"
-            out += [(f"{printer} ({how})", png) for png in result.pngs]
-        if self.previews:
-            preview = self.folder / "preview.png"
-            try:
-                slip([*common, "--preview", str(preview)], self.slip_bin)
-                out.append(("preview", preview.read_bytes()))
-            except RuntimeError as error:
-                self.failures.append(f"{name} preview: {error}")
+                print(f"skip {name} on {who}: sent natively, which emupos does not draw")
+            else:
+                result = emulate(emupos_profile(printer), payload)
+                if result.unknown:
+                    self.failures.append(f"{name} on {who}: emupos met unknown commands {result.unknown}")
+                else:
+                    how = "native" if native else "raster"
+                    out += [(f"{who} ({how})", png) for png in result.pngs]
+            out += [(f"{who} preview", path.read_bytes()) for path in sorted(self.folder.glob("preview*.png"))]
         return out
+
+    def label_pictures(self, name: str, template: Path, data: Path) -> list[tuple[str, bytes]]:
+        """A label's preview, as the label rasterizer draws what the Zebra prints."""
+        for old in self.folder.glob("preview*.png"):
+            old.unlink()
+        preview = self.folder / "preview.png"
+        try:
+            slip(["render", str(template), "--data", str(data), "--preview", str(preview), "-o", "-"], self.slip_bin)
+        except RuntimeError as error:
+            self.failures.append(f"{name} preview: {error}")
+            return []
+        return [("label preview", path.read_bytes()) for path in sorted(self.folder.glob("preview*.png"))]
+
+    def same_size(self, name: str, pictures: list[tuple[str, bytes]]) -> None:
+        """A symbol the printer draws itself is as wide as the preview shows it (within a dot or
+        two of reader rounding): the preview is what that printer prints."""
+        drawn = {where.rsplit(" (", 1)[0]: png for where, png in pictures if where.endswith("(native)")}
+        for where, png in pictures:
+            printer = where.removesuffix(" preview")
+            if not where.endswith(" preview") or printer not in drawn:
+                continue
+            printed, previewed = symbol_width(drawn[printer]), symbol_width(png)
+            if printed is None or previewed is None:
+                continue
+            self.compared += 1
+            if abs(printed - previewed) > 2:
+                self.failures.append(
+                    f"{name} on {printer}: printed natively {printed} dots wide, the preview shows {previewed}"
+                )
 
     def decode(self, name: str, pictures, expected: list[set[str]], zxing_kinds: set[str]) -> None:
         for where, png in pictures:
             if self.keep:
-                slug = where.split(" ")[0]
+                slug = where.replace(" --", "-").replace(" (", "-").replace(")", "").replace(" ", "-")
                 (self.keep / f"{name}-{slug}.png").write_bytes(png)
             reads = read_all(png, expected, self.folder, zxing_kinds)
             missing, extra = unmatched(expected, reads)
@@ -302,10 +346,11 @@ class Check:
         data = self.folder / "data.json"
         data.write_text(json.dumps({"data": case.data}, ensure_ascii=False))
         pictures = []
-        for paper, printers in ((58, ["generic-58"]), (80, PRINTERS_80)):
+        for paper, printers in ((58, PRINTERS_58), (80, PRINTERS_80)):
             template = self.folder / f"{paper}.slip"
             template.write_text(template_for(case, paper))
             pictures += self.pictures(case.name, template, data, printers, {case.symbology})
+        self.same_size(case.name, pictures)
         zxing_kinds = {kind(read) for read in expected_reads(case)} if case.zxing_because else ZXING_KINDS
         self.decode(case.name, pictures, [expected_reads(case)], zxing_kinds)
 
@@ -314,10 +359,14 @@ class Check:
         ir = slip(["render", str(template), "--data", str(data), "--target", "ir"], self.slip_bin).decode()
         header = ir.splitlines()[0]
         symbols = symbols_in_ir(ir)
-        if not header.startswith("receipt ") or not symbols:
+        if not symbols:
             return
-        printers = PRINTERS_80 if "paper=80mm" in header else ["generic-58"]
-        pictures = self.pictures(template.stem, template, data, printers, {s.symbology for s in symbols})
+        if header.startswith("label "):
+            pictures = self.label_pictures(template.stem, template, data)
+        else:
+            printers = PRINTERS_80 if "paper=80mm" in header else PRINTERS_58
+            pictures = self.pictures(template.stem, template, data, printers, {s.symbology for s in symbols})
+            self.same_size(template.stem, pictures)
         self.decode(template.stem, pictures, [expected_reads(s) for s in symbols], ZXING_KINDS)
 
 
@@ -339,11 +388,10 @@ def main() -> int:
                 check.bundled(template, template.with_suffix(".json"))
     for failure in check.failures:
         print(f"FAIL {failure}", file=sys.stderr)
-    if not check.previews:
-        print("symbol-check: 'slip render' has no --preview yet; decoded emupos's pictures only")
     readers = f"zbarimg {_zbar_version()}, zxing-cpp {_version('zxing-cpp')}, emupos {_version('emupos')}"
     print(
         f"symbol-check ({readers}): {check.decoded} pictures decoded as their data, "
+        f"{check.compared} native symbols as wide as their previews, "
         f"{len(check.failures)} failed, {check.skipped} skipped"
     )
     return 1 if check.failures or check.decoded == 0 else 0
