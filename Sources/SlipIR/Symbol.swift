@@ -39,7 +39,9 @@ public struct Symbol: Sendable, Equatable {
   public var module: Int
   /// Bar height in dots for linear barcodes; for 2D codes, rows × `module`.
   public var height: Int
-  /// Human-readable text of a linear barcode.
+  /// Human-readable text of a linear barcode. On receipts the layout prints it as a text line of
+  /// its own (font B, centred on the bars), so a writer that uses the printer's own barcode
+  /// command turns the printer's text off (`GS H 0`); a label writer draws it itself.
   public var humanReadable: HumanReadable
   /// QR error correction level (`L`, `M`, `Q`, `H`), when it applies.
   public var errorCorrection: String?

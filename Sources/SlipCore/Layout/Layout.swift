@@ -8,6 +8,9 @@ struct Layout {
   /// The template files' paths, for the document; data files are not the IR's business.
   private let templatePaths: [String]
   private var blocks: [Block] = []
+  /// Blank lines the last symbol still needs below it, left before whatever prints next.
+  private var quietLinesPending = 0
+  private var quietSource: SourceSpan?
   /// The label's page and its elements, for label templates.
   private let label: LabelSpec?
   private var elements: [LabelElement] = []
@@ -42,15 +45,15 @@ struct Layout {
         let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
         layoutTableRow(cleaned, settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
-        blocks.append(
+        emit(
           .rule(
             RuleLine(
               character: character, font: settings.font, columns: media.columns(for: settings.font),
               style: settings.style, source: span(range))))
       case .feed(let lines, let range):
-        blocks.append(.feed(Feed(lines: lines, source: span(range))))
+        emit(.feed(Feed(lines: lines, source: span(range))))
       case .cut(let kind, let range):
-        blocks.append(.cut(Cut(kind: kind, source: span(range))))
+        emit(.cut(Cut(kind: kind, source: span(range))))
       case .image(let bitmap, let alignment, let name, let position, let range):
         if let position {
           place(
@@ -58,7 +61,7 @@ struct Layout {
             range: range)
         } else {
           let x = left(of: bitmap.width, alignment)
-          blocks.append(
+          emit(
             .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
         }
       case .symbol(let symbol, let alignment, let position, let range):
@@ -67,8 +70,7 @@ struct Layout {
             .symbol(LabelSymbol(x: position.x, y: position.y, symbol: symbol, source: span(range))),
             range: range)
         } else {
-          let x = left(of: symbol.width, alignment)
-          blocks.append(.symbol(SymbolBlock(symbol: symbol, x: x, alignment: alignment, source: span(range))))
+          layoutSymbol(symbol, alignment: alignment, range: range)
         }
       case .labelText(let text, let spec, let range):
         var (laidOut, cut) = textLayout.layout(clean(text, at: range), spec: spec)
@@ -78,7 +80,7 @@ struct Layout {
       case .shape(let element, let range):
         place(element.withSource(span(range)), range: range)
       case .drawer(let pin, let on, let off, let range):
-        blocks.append(
+        emit(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
       }
     }
@@ -230,6 +232,65 @@ struct Layout {
     }
   }
 
+  /// Adds a block, first leaving the blank paper a symbol above still needs (its quiet zone).
+  private mutating func emit(_ block: Block) {
+    switch block {
+    case .feed(let feed):
+      quietLinesPending = max(0, quietLinesPending - feed.lines)
+    case .cut, .drawer:
+      quietLinesPending = 0
+    default:
+      if quietLinesPending > 0 {
+        blocks.append(.feed(Feed(lines: quietLinesPending, source: quietSource)))
+        quietLinesPending = 0
+      }
+    }
+    blocks.append(block)
+  }
+
+  /// A barcode or QR code on a receipt, with blank paper above and below it (a scanner needs
+  /// the quiet zone: four modules for a QR code) and, for linear barcodes, the human-readable
+  /// text as its own line in font B, centred on the bars.
+  private mutating func layoutSymbol(_ symbol: Symbol, alignment: Alignment, range: SourceRange) {
+    let x = left(of: symbol.width, alignment)
+    let zoneModules =
+      switch symbol.symbology {
+      case .qr: 4
+      case .pdf417: 2
+      default: 1
+      }
+    // Whole lines of the default line height (30 dots), at least one.
+    let lines = max(1, (zoneModules * symbol.module + 29) / 30)
+    let source = span(range)
+    if let last = blocks.last {
+      switch last {
+      case .feed(let feed) where feed.lines >= lines: break
+      case .cut: break
+      default:
+        if quietLinesPending == 0 { emit(.feed(Feed(lines: lines, source: source))) }
+      }
+    }
+    let humanReadable = symbol.symbology.isLinear ? symbol.humanReadable : .none
+    if humanReadable == .above { humanReadableLine(symbol, x: x, range: range) }
+    emit(.symbol(SymbolBlock(symbol: symbol, x: x, alignment: alignment, source: source)))
+    if humanReadable == .below { humanReadableLine(symbol, x: x, range: range) }
+    quietLinesPending = lines
+    quietSource = source
+  }
+
+  /// The data of a linear barcode as a line of font B centred under (or over) its bars.
+  private mutating func humanReadableLine(_ symbol: Symbol, x: Int, range: SourceRange) {
+    let text = clean(symbol.data, at: range)
+    let columns = media.columns(for: .b)
+    let width = TextWidth.columns(of: text)
+    let centre = (x + symbol.width / 2) / Font.b.cellWidth
+    let column = max(0, min(columns - width, centre - width / 2))
+    let settings = LineSettings(font: .b, scale: .normal, alignment: .left, style: .plain)
+    appendLine(
+      [TextRun(column: column, text: text, width: width, style: .plain, source: span(range))],
+      settings: settings, width: columns, range: range)
+  }
+
   /// The width of the widest space-separated word.
   private static func longestWord(_ text: String) -> Int {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reduce(0) { max($0, TextWidth.columns(of: $1)) }
@@ -237,7 +298,7 @@ struct Layout {
 
   private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange)
   {
-    blocks.append(
+    emit(
       .text(
         TextLine(
           font: settings.font, scale: settings.scale, alignment: settings.alignment, columns: width,
