@@ -31,6 +31,7 @@ static const int cdbus_type_dict_entry = DBUS_TYPE_DICT_ENTRY;
 static const int cdbus_message_type_method_return = DBUS_MESSAGE_TYPE_METHOD_RETURN;
 static const int cdbus_message_type_error = DBUS_MESSAGE_TYPE_ERROR;
 static const int cdbus_message_type_signal = DBUS_MESSAGE_TYPE_SIGNAL;
+static const int cdbus_message_type_method_call = DBUS_MESSAGE_TYPE_METHOD_CALL;
 
 static const int cdbus_timeout_infinite = DBUS_TIMEOUT_INFINITE;
 

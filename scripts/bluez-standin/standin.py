@@ -8,6 +8,14 @@ Device1 Connect/Disconnect, GATT services, characteristics and descriptors, Writ
 BlueZ's rules for `command` and `request` writes, ReadValue, StartNotify/StopNotify,
 AcquireWrite) and is checked against bleak, a real BlueZ client (scripts/bluez-standin/bleak_check.py).
 
+Classic printers over the Serial Port Profile: ProfileManager1 (RegisterProfile,
+UnregisterProfile) and Device1.ConnectProfile, which calls the client's Profile1.NewConnection
+with one end of a socketpair, as BlueZ hands over an RFCOMM socket; what arrives on the other end
+is recorded (type "spp"), and the printer can close the stream, lose the link or have BlueZ ask
+for the disconnection (Profile1.RequestDisconnection) at an exact byte. A printer with a
+"status" spec answers status questions like a real one (scripts/printer-standin/responder.py):
+over SPP on the stream, over BLE as notifications.
+
 A test-control object at /slip/test (interface org.slip.StandIn1, outside /org/bluez) reads
 back every write with its type and can drop the link, fail a write, answer InProgress, delay
 responses, pause the sender and send notifications. The same controls can be set up front in
@@ -30,6 +38,9 @@ import socket
 import stat
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "printer-standin"))
+from responder import Responder  # noqa: E402
+
 from dbus_fast import BusType, Message, MessageType, Variant
 from dbus_fast.aio import MessageBus
 
@@ -43,6 +54,9 @@ CHARACTERISTIC = "org.bluez.GattCharacteristic1"
 DESCRIPTOR = "org.bluez.GattDescriptor1"
 CONTROL = "org.slip.StandIn1"
 CONTROL_PATH = "/slip/test"
+PROFILE_MANAGER = "org.bluez.ProfileManager1"
+PROFILE = "org.bluez.Profile1"
+SERIAL_PORT = "00001101-0000-1000-8000-00805f9b34fb"
 ADAPTER_PATH = "/org/bluez/hci0"
 
 
@@ -142,6 +156,17 @@ PRESETS = {
             },
         ],
     },
+    # A classic Bluetooth receipt printer, already paired: the Serial Port Profile, no GATT.
+    "spp": {
+        "name": "BlueTooth Printer",
+        "address": "66:22:B3:AA:01:02",
+        "rssi": -60,
+        "classic": True,
+        "paired": True,
+        "advertised": [SERIAL_PORT],
+        "mtu": None,
+        "services": [],
+    },
     # An ISSC transparent-UART module (Epson TM-P, Star SM-L): write only, no MTU property.
     "issc": {
         "name": "TM-P20_000123",
@@ -178,6 +203,16 @@ class Script:
         self.pause_style = spec.get("pause_style", "cat")
         self.notify_at_write = spec.get("notify_at_write")  # send notify_value after write n
         self.notify_value = bytes.fromhex(spec.get("notify_value", ""))
+        # The Serial Port Profile: after this many bytes the printer closes the stream, the link
+        # is lost (stream closed, Connected false), or BlueZ asks the client to disconnect.
+        self.spp_close_after = spec.get("spp_close_after")
+        self.spp_drop_after = spec.get("spp_drop_after")
+        self.spp_request_disconnection_after = spec.get("spp_request_disconnection_after")
+        self.spp_read_size = spec.get("spp_read_size", 4096)
+        self.spp_read_delay_ms = spec.get("spp_read_delay_ms", 0)
+        self.spp_sndbuf = spec.get("spp_sndbuf")  # the client end's send buffer: small ones make writes partial
+        self.spp_refuse = spec.get("spp_refuse")  # ConnectProfile fails with this error text
+        self.spp_silent_connect = spec.get("spp_silent_connect", False)  # no NewConnection, no reply
 
 
 PAUSE = {
@@ -269,7 +304,12 @@ class Device:
         self.mtu = merged.get("mtu")
         self.path = f"{ADAPTER_PATH}/dev_{self.address.replace(':', '_')}"
         self.script = Script(merged.get("script", {}))
-        self.visible = False
+        self.classic = merged.get("classic", False)
+        self.paired = merged.get("paired", False)
+        self.responder = Responder(merged["status"]) if "status" in merged else None
+        self.spp_sock = None  # our end of the Serial Port Profile stream while connected
+        self.spp_task = None
+        self.visible = self.paired  # paired devices are known without discovery
         self.connected = False
         self.resolved = False
         self.writes = []  # [type, hex, characteristic uuid, during pause]
@@ -291,7 +331,7 @@ class Device:
             "Address": Variant("s", self.address),
             "AddressType": Variant("s", "public"),
             "Alias": Variant("s", self.name or self.address.replace(":", "-")),
-            "Paired": Variant("b", False),
+            "Paired": Variant("b", self.paired),
             "Bonded": Variant("b", False),
             "Trusted": Variant("b", False),
             "Blocked": Variant("b", False),
@@ -306,6 +346,8 @@ class Device:
         }
         if self.name is not None:
             props["Name"] = Variant("s", self.name)
+        if self.classic:
+            props["Class"] = Variant("u", 0x040680)  # imaging: printer
         return props
 
     def gatt_objects(self):
@@ -341,6 +383,7 @@ class StandIn:
         self.discovery_filter = {}
         self.rssi_task = None
         self.acquired = {}  # characteristic path -> (our socket end, reader task)
+        self.profiles = {}  # (client's unique name, object path) -> UUID, from RegisterProfile
         self.by_path = {}  # every object path -> (its device, the object): one lookup per call
         for device in self.devices:
             self.by_path[device.path] = (device, device)
@@ -428,6 +471,8 @@ class StandIn:
             return self.control(msg)
         if interface == OBJECT_MANAGER and member == "GetManagedObjects" and path == "/":
             return Message.new_method_return(msg, "a{oa{sa{sv}}}", [self.managed_objects()])
+        if path == "/org/bluez" and interface == PROFILE_MANAGER:
+            return self.profile_manager_call(msg)
         target = self.find(path)
         if target is None:
             if path.startswith("/org/bluez"):
@@ -512,7 +557,101 @@ class StandIn:
         if msg.member == "Disconnect":
             self.disconnect(device, "org.bluez.Error.Failed", "Disconnected")
             return Message.new_method_return(msg)
+        if msg.member == "ConnectProfile":
+            asyncio.get_running_loop().create_task(self.connect_profile(msg, device, msg.body[0].lower()))
+            return True
         raise Failure("org.freedesktop.DBus.Error.UnknownMethod", msg.member)
+
+    # -- ProfileManager1 and the Serial Port Profile -----------------------------------------
+
+    def profile_manager_call(self, msg):
+        if msg.member == "RegisterProfile":
+            path, uuid = msg.body[0], msg.body[1].lower()
+            if (msg.sender, path) in self.profiles:
+                raise Failure("org.bluez.Error.AlreadyExists", "Already Exists")
+            self.profiles[(msg.sender, path)] = uuid
+            return Message.new_method_return(msg)
+        if msg.member == "UnregisterProfile":
+            if self.profiles.pop((msg.sender, msg.body[0]), None) is None:
+                raise Failure("org.bluez.Error.DoesNotExist", "Does Not Exist")
+            return Message.new_method_return(msg)
+        raise Failure("org.freedesktop.DBus.Error.UnknownMethod", msg.member)
+
+    async def connect_profile(self, msg, device, uuid):
+        """BlueZ's ConnectProfile: the RFCOMM link, then NewConnection on the client's profile."""
+        script = device.script
+        registrant = next(((sender, path) for (sender, path), registered in self.profiles.items()
+                           if registered == uuid), None)
+        if uuid not in device.advertised or registrant is None:
+            self.bus.send(Message.new_error(msg, "org.bluez.Error.NotAvailable", "Operation currently not available"))
+            return
+        if script.spp_refuse:
+            self.bus.send(Message.new_error(msg, "org.bluez.Error.Failed", script.spp_refuse))
+            return
+        if script.spp_silent_connect:
+            return
+        await asyncio.sleep(script.connect_delay_ms / 1000)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        if script.spp_sndbuf:
+            theirs.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, script.spp_sndbuf)
+            ours.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, script.spp_sndbuf)
+        ours.setblocking(False)
+        if not device.connected:
+            device.connected = True
+            device.write_count = 0
+            self.properties_changed(device.path, DEVICE, {"Connected": Variant("b", True)})
+        sender, path = registrant
+        call = Message(destination=sender, path=path, interface=PROFILE, member="NewConnection",
+                       signature="oha{sv}", body=[device.path, 0, {}], unix_fds=[theirs.fileno()])
+        reply = await self.bus.call(call)
+        theirs.close()
+        if reply.message_type == MessageType.ERROR:
+            ours.close()
+            self.bus.send(Message.new_error(msg, "org.bluez.Error.Failed", f"NewConnection: {reply.error_name}"))
+            return
+        device.spp_sock = ours
+        device.spp_task = asyncio.get_running_loop().create_task(self.read_spp(device, ours, registrant))
+        self.bus.send(Message.new_method_return(msg))
+
+    async def read_spp(self, device, sock, registrant):
+        """The printer's end of the stream: record, answer status questions, misbehave on cue."""
+        loop = asyncio.get_running_loop()
+        script = device.script
+        received = 0
+        try:
+            while True:
+                size = script.spp_read_size
+                for limit in (script.spp_close_after, script.spp_drop_after, script.spp_request_disconnection_after):
+                    if limit is not None:
+                        size = min(size, limit - received)
+                if size <= 0:
+                    break
+                data = await loop.sock_recv(sock, size)
+                if not data:
+                    break
+                received += len(data)
+                device.writes.append(("spp", data, SERIAL_PORT, False, False))
+                if device.responder:
+                    answer = device.responder.feed(data)
+                    if answer:
+                        await loop.sock_sendall(sock, answer)
+                if script.spp_read_delay_ms:
+                    await asyncio.sleep(script.spp_read_delay_ms / 1000)
+        except (ConnectionError, OSError):
+            pass
+        if script.spp_request_disconnection_after is not None and received >= script.spp_request_disconnection_after:
+            sender, path = registrant
+            call = Message(destination=sender, path=path, interface=PROFILE, member="RequestDisconnection",
+                           signature="o", body=[device.path])
+            try:
+                await asyncio.wait_for(self.bus.call(call), 5)
+            except asyncio.TimeoutError:
+                pass
+        if device.spp_sock is sock:
+            device.spp_sock = None
+            sock.close()
+        if script.spp_drop_after is not None and received >= script.spp_drop_after:
+            self.disconnect(device, "org.bluez.Error.Failed", "Not connected")
 
     async def connect(self, msg, device):
         if device.connected:
@@ -538,6 +677,11 @@ class StandIn:
         if not device.connected:
             return
         device.connected = False
+        if device.spp_sock is not None:
+            device.spp_sock.close()
+            device.spp_sock = None
+            if device.spp_task and device.spp_task is not asyncio.current_task():
+                device.spp_task.cancel()
         for call, characteristic, _ in device.pending:
             characteristic.request_busy = characteristic.read_busy = False
             self.bus.send(Message.new_error(call, error, text))
@@ -625,6 +769,11 @@ class StandIn:
             asyncio.get_running_loop().create_task(self.pause(device))
         if script.notify_at_write == n:
             self.notify(device, None, script.notify_value)
+        if device.responder:
+            answer = device.responder.feed(data)
+            payload = (device.mtu or 23) - 3
+            for start in range(0, len(answer), payload):
+                self.notify(device, None, answer[start:start + payload])
         return True
 
     def respond(self, msg, characteristic, kind):
@@ -719,13 +868,27 @@ class StandIn:
 
     # -- the test-control object --------------------------------------------------------------
 
+    async def writes_when_read(self, msg, device):
+        try:
+            await asyncio.wait_for(asyncio.shield(device.spp_task), 5)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            pass
+        self.bus.send(self.writes_reply(msg, device))
+
+    def writes_reply(self, msg, device):
+        records = [{"type": t, "hex": d.hex(), "uuid": u, "paused": p, "oversize": o}
+                   for t, d, u, p, o in device.writes]
+        return Message.new_method_return(msg, "s", [json.dumps(records)])
+
     def control(self, msg):
         member, body = msg.member, msg.body
         if member == "Writes":
             device = self.device(body[0])
-            records = [{"type": t, "hex": d.hex(), "uuid": u, "paused": p, "oversize": o}
-                       for t, d, u, p, o in device.writes]
-            return Message.new_method_return(msg, "s", [json.dumps(records)])
+            if device.spp_task and not device.spp_task.done():
+                # The client has gone; let the printer read what is still in the stream first.
+                asyncio.get_running_loop().create_task(self.writes_when_read(msg, device))
+                return True
+            return self.writes_reply(msg, device)
         if member == "ClearWrites":
             self.device(body[0]).writes = []
             return Message.new_method_return(msg)

@@ -9,6 +9,8 @@ enum BlueZName {
   static let characteristic = "org.bluez.GattCharacteristic1"
   static let inProgress = "org.bluez.Error.InProgress"
   static let notPermitted = "org.bluez.Error.NotPermitted"
+  static let profileManager = "org.bluez.ProfileManager1"
+  static let profile = "org.bluez.Profile1"
 }
 
 /// A client of BlueZ: the bus connection, BlueZ's object tree kept current from its signals,
@@ -22,6 +24,8 @@ final class BlueZ {
     case changed(path: String, interface: String, [String: BusValue])
     /// Objects appeared or went (already applied to the tree).
     case objects
+    /// BlueZ called an object of ours (`Profile1`); it waits for a reply.
+    case call(BusMessage)
   }
 
   let bus: BusConnection
@@ -98,6 +102,8 @@ final class BlueZ {
       return .reply(serial: message.replySerial, message)
     case .signal:
       return apply(message)
+    case .call:
+      return .call(message)
     case .other:
       return nil
     }

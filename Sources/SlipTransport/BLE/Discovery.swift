@@ -128,13 +128,20 @@ public final class BLEScanner {
   public func find(_ target: BLETarget, timeout: Duration, rssi: ScanFilter = ScanFilter())
     throws(TransportError) -> BLEDevice
   {
+    try find(target, timeout: timeout, rssi: rssi, transport: "le")
+  }
+
+  /// `find` over a discovery `transport`: `le`, or `auto` for a classic (SPP) printer.
+  func find(_ target: BLETarget, timeout: Duration, rssi: ScanFilter, transport: String)
+    throws(TransportError) -> BLEDevice
+  {
     let known = devices(Set(bluez.paths(with: BlueZName.device)))
     if let device = known.first(where: { target.matches($0) && ($0.connected || rssi == ScanFilter()) }) {
       return device
     }
     var heard = Set<String>()
     var found: BLEDevice?
-    try discover(rssi, until: ContinuousClock.now + timeout) { path in
+    try discover(rssi, until: ContinuousClock.now + timeout, transport: transport) { path in
       heard.insert(path)
       guard let properties = bluez.properties(path, BlueZName.device) else { return false }
       let device = BLEDevice(path: path, properties: properties)
@@ -158,11 +165,12 @@ public final class BLEScanner {
   /// Runs discovery until `deadline` or until `heard` returns true for a device path (a device
   /// counts as heard when it appears or its RSSI is updated).
   private func discover(
-    _ filter: ScanFilter, until deadline: ContinuousClock.Instant, heard: (String) -> Bool
+    _ filter: ScanFilter, until deadline: ContinuousClock.Instant, transport: String = "le",
+    heard: (String) -> Bool
   )
     throws(TransportError)
   {
-    var options: [String: BusValue] = ["Transport": .string("le"), "DuplicateData": .bool(true)]
+    var options: [String: BusValue] = ["Transport": .string(transport), "DuplicateData": .bool(true)]
     if let service = filter.service {
       // A family advertising another UUID (Zebra: FE79) is found by that one too.
       let family = PrinterFamily.known.first {

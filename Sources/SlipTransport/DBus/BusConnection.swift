@@ -42,6 +42,12 @@ package final class BusConnection {
       message: error.message.map { String(cString: $0) } ?? "cannot connect to the bus")
   }
 
+  /// The socket under the connection, for `poll` beside other descriptors (nil if none).
+  package var socket: Int32? {
+    var fd: Int32 = -1
+    return dbus_connection_get_unix_fd(pointer, &fd) != 0 ? fd : nil
+  }
+
   /// Whether the connection to the bus is still up.
   package var isConnected: Bool { dbus_connection_get_is_connected(pointer) != 0 }
 

@@ -33,6 +33,27 @@ package final class BusMessage {
     }
   }
 
+  /// The reply to `call`, carrying `arguments`.
+  package init(replyTo call: BusMessage, arguments: [BusValue] = []) {
+    guard let pointer = dbus_message_new_method_return(call.pointer) else {
+      fatalError("libdbus is out of memory")
+    }
+    self.pointer = pointer
+    var iterator = DBusMessageIter()
+    dbus_message_iter_init_append(pointer, &iterator)
+    for argument in arguments {
+      Self.append(argument, to: &iterator)
+    }
+  }
+
+  /// An error reply to `call`.
+  package init(errorTo call: BusMessage, name: String, message: String) {
+    guard let pointer = dbus_message_new_error(call.pointer, name, message) else {
+      fatalError("libdbus is out of memory")
+    }
+    self.pointer = pointer
+  }
+
   /// What kind of message this is.
   package enum Kind: Sendable {
     /// A reply to a method call.
@@ -41,16 +62,19 @@ package final class BusMessage {
     case error
     /// A signal.
     case signal
-    /// A method call (to us: we serve none) or something newer.
+    /// A method call to us (BlueZ calling the `Profile1` object Slip registered).
+    case call
+    /// Something newer.
     case other
   }
 
-  /// Reply, error, signal or other.
+  /// Reply, error, signal, call or other.
   package var kind: Kind {
     switch dbus_message_get_type(pointer) {
     case Int32(cdbus_message_type_method_return): .reply
     case Int32(cdbus_message_type_error): .error
     case Int32(cdbus_message_type_signal): .signal
+    case Int32(cdbus_message_type_method_call): .call
     default: .other
     }
   }
@@ -76,7 +100,11 @@ package final class BusMessage {
     return BusError(name: errorName ?? "", message: arguments.first?.string ?? "")
   }
 
-  /// The message's arguments.
+  /// The sender's unique bus name, such as `:1.42`.
+  package var sender: String? { dbus_message_get_sender(pointer).map { String(cString: $0) } }
+
+  /// The message's arguments. Each read of a file descriptor argument hands out a new
+  /// duplicate, owned by the caller: read a message carrying one only once.
   package var arguments: [BusValue] {
     var iterator = DBusMessageIter()
     guard dbus_message_iter_init(pointer, &iterator) != 0 else { return [] }

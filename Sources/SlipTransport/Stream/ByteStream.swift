@@ -123,6 +123,41 @@ final class ByteStream {
     return ioctl(fd, UInt(TIOCOUTQ), &value) == 0 ? Int(value) : nil
   }
 
+  /// How much the kernel still holds to send, in its own units (0 once everything went):
+  /// Bluetooth sockets answer TIOCOUTQ with the free space of the send buffer instead, so
+  /// there it is the buffer's size less the free space.
+  var pendingOutput: Int? {
+    var free: Int32 = 0
+    guard let queued = unacknowledged else { return nil }
+    var domain: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    // AF_BLUETOOTH is 31 on Linux; the constant does not import.
+    guard getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0, domain == 31 else { return queued }
+    free = Int32(queued)
+    var size: Int32 = 0
+    length = socklen_t(MemoryLayout<Int32>.size)
+    guard getsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, &length) == 0 else { return nil }
+    return max(0, Int(size) - Int(free))
+  }
+
+  /// Waits until the kernel has sent everything written (as far as it can tell), passing on
+  /// what the other end says; fails when that stops making progress for `idle`.
+  func drain(idle: Duration, heard: ([UInt8]) -> Void) throws(Failure) {
+    var last = Int.max
+    var since = ContinuousClock.now
+    while let pending = pendingOutput, pending > 0 {
+      if pending < last {
+        last = pending
+        since = ContinuousClock.now
+      } else if ContinuousClock.now - since > idle {
+        throw .timeout
+      }
+      let said = try read(timeout: .milliseconds(5))
+      if !said.isEmpty { heard(said) }
+    }
+    if let reason = watch?.check() { throw .stopped(reason) }
+  }
+
   /// Half-closes a socket: the other end reads end of file, and may still answer.
   func shutdownWriting() {
     if isSocket { _ = shutdown(fd, Int32(SHUT_WR)) }
