@@ -61,6 +61,11 @@ let package = Package(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
     // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench-raster).
+    // Measures the ZPL backend and the label preview (scripts/zpl-bench).
+    .executableTarget(
+      name: "ZPLBench",
+      dependencies: ["SlipCore", "SlipIR", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL"],
+      path: "Benchmarks/ZPLBench"),
     .executableTarget(
       name: "RasterBench", dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipPNG", "SlipRaster"],
       path: "Benchmarks/RasterBench"),

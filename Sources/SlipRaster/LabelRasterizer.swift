@@ -49,7 +49,7 @@ public struct LabelRasterizer: Sendable {
         case .image(let image):
           canvas.draw(image.bitmap, x: image.x, y: image.y)
         case .symbol(let placed):
-          canvas.draw(placed.symbol.bitmap(), x: placed.x, y: placed.y)
+          Self.drawModules(placed, on: &canvas)
           var characters: [String] = []
           try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
         }
@@ -131,6 +131,30 @@ public struct LabelRasterizer: Sendable {
         canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
       } else {
         canvas.span(circle.y + row, from: circle.x + from, to: circle.x + to)
+      }
+    }
+  }
+
+  /// A symbol's modules, each `module` dots square (bars as tall as the symbol): the dots of
+  /// ``Symbol/bitmap()``, drawn a run of modules at a time.
+  static func drawModules(_ placed: LabelSymbol, on canvas: inout Canvas) {
+    let symbol = placed.symbol
+    let modules = symbol.modules
+    let module = max(1, symbol.module)
+    let rows = symbol.symbology.isLinear ? 1 : modules.height
+    for row in 0..<min(rows, modules.height) {
+      let top = placed.y + (symbol.symbology.isLinear ? 0 : row * module)
+      let tall = symbol.symbology.isLinear ? symbol.height : min(module, symbol.height - row * module)
+      var column = 0
+      while column < modules.width {
+        guard modules[column, row] else {
+          column += 1
+          continue
+        }
+        var end = column + 1
+        while end < modules.width, modules[end, row] { end += 1 }
+        canvas.fill(x: placed.x + column * module, y: top, width: (end - column) * module, height: tall)
+        column = end
       }
     }
   }
@@ -268,48 +292,80 @@ final class LabelFontStore {
     return advance
   }
 
-  /// Draws `text` from `x` with its capitals' tops on `y`; characters the face lacks are added
-  /// to `missing`.
-  func draw(
-    _ text: String, x: Int, y: Int, height: Int, on canvas: inout Canvas, missing: inout [String]
-  ) throws(RasterError) {
+  /// A glyph as the face draws it at one height: its ink as spans per row, placed from the pen
+  /// on the baseline; nil spans when the face lacks the character.
+  private struct DrawnGlyph {
+    var left: Int
+    var top: Int
+    var rows: [[Range<Int>]]?
+    var advance: Int
+  }
+
+  /// Glyphs drawn so far, by height: a batch draws the same few hundred again and again.
+  private var drawn: [Int: [Unicode.Scalar: DrawnGlyph]] = [:]
+
+  /// `scalar` drawn at `height`, from the cache or FreeType.
+  private func glyph(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> DrawnGlyph {
+    if let glyph = drawn[height]?[scalar] { return glyph }
     let face = try face(height: height)
-    let baseline = y + Int((Double(height) * Self.capitalHeight).rounded())
-    // The pen in 1/65536 dots: glyphs sit at its rounded position.
-    var pen = x << 16
-    for scalar in text.unicodeScalars {
-      // Measured before the glyph is loaded: measuring may load another into the same slot.
-      let measured = try advance(scalar, height: height)
-      let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-      guard index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 else {
-        if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
-        pen += measured ?? 0
-        continue
-      }
+    let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    var glyph = DrawnGlyph(left: 0, top: 0, rows: nil, advance: 0)
+    if index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 {
       let slot = face.pointee.glyph.pointee
       let bitmap = slot.bitmap
       let mono = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
-      let own = Int(slot.linearHoriAdvance)
-      let advance = measured ?? own
-      if let buffer = bitmap.buffer {
-        let top = baseline - Int(slot.bitmap_top)
-        // The face's glyph centred in font 0's advance.
-        let left = (pen + (advance - own) / 2 + 0x8000) >> 16 + Int(slot.bitmap_left)
-        for row in 0..<Int(bitmap.rows) {
+      var rows: [[Range<Int>]] = []
+      for row in 0..<Int(bitmap.rows) {
+        var spans: [Range<Int>] = []
+        if let buffer = bitmap.buffer {
           let line = buffer + row * Int(bitmap.pitch)
+          func ink(_ c: Int) -> Bool { mono ? line[c >> 3] & (0x80 >> UInt8(c & 7)) != 0 : line[c] >= 128 }
           var column = 0
           while column < Int(bitmap.width) {
-            func ink(_ c: Int) -> Bool { mono ? line[c >> 3] & (0x80 >> UInt8(c & 7)) != 0 : line[c] >= 128 }
             guard ink(column) else {
               column += 1
               continue
             }
             var end = column + 1
             while end < Int(bitmap.width), ink(end) { end += 1 }
-            canvas.span(top + row, from: left + column, to: left + end)
+            spans.append(column..<end)
             column = end
           }
         }
+        rows.append(spans)
+      }
+      glyph = DrawnGlyph(
+        left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), rows: rows,
+        advance: Int(slot.linearHoriAdvance))
+    }
+    // Bounded: a template that shrinks text through many heights starts the cache again.
+    if drawn.count > 64 { drawn.removeAll() }
+    drawn[height, default: [:]][scalar] = glyph
+    return glyph
+  }
+
+  /// Draws `text` from `x` with its capitals' tops on `y`; characters the face lacks are added
+  /// to `missing`.
+  func draw(
+    _ text: String, x: Int, y: Int, height: Int, on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    let baseline = y + Int((Double(height) * Self.capitalHeight).rounded())
+    // The pen in 1/65536 dots: glyphs sit at its rounded position.
+    var pen = x << 16
+    for scalar in text.unicodeScalars {
+      let measured = try advance(scalar, height: height)
+      let glyph = try glyph(scalar, height: height)
+      guard let rows = glyph.rows else {
+        if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
+        pen += measured ?? 0
+        continue
+      }
+      let advance = measured ?? glyph.advance
+      let top = baseline - glyph.top
+      // The face's glyph centred in font 0's advance.
+      let left = (pen + (advance - glyph.advance) / 2 + 0x8000) >> 16 + glyph.left
+      for (row, spans) in rows.enumerated() {
+        for span in spans { canvas.span(top + row, from: left + span.lowerBound, to: left + span.upperBound) }
       }
       pen += advance
     }

@@ -1,5 +1,6 @@
 import CZlib
 import SlipIR
+import Synchronization
 
 /// A 1-bit picture as a `^GFA` graphic field in Z64 form: the packed rows deflated by zlib,
 /// base64 text, and the CRC-16/XMODEM of that text, which printers (and zplkit) check.
@@ -7,6 +8,11 @@ import SlipIR
 /// `^GFA,total,total,bytesPerRow,:Z64:data:crc`: ZPL's bits are ours (1 = black, most
 /// significant bit first, rows padded to whole bytes), so the bitmap's bytes go in unchanged.
 enum GraphicField {
+  /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`, made once per picture in `cache`.
+  static func command(_ bitmap: Bitmap, cache: GraphicCache) -> String {
+    cache.command(for: bitmap) { command($0) }
+  }
+
   /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`.
   static func command(_ bitmap: Bitmap) -> String {
     let total = bitmap.bits.count
@@ -109,5 +115,37 @@ enum Base64 {
       }
     }
     return out
+  }
+}
+
+/// Graphic fields already made, by picture: a batch prints the same logo on every label, and
+/// deflating it is most of the cost of a badge. Shared by copies of a writer; a few pictures
+/// at most are kept.
+final class GraphicCache: Sendable {
+  private struct Key: Hashable {
+    var bitmap: Bitmap
+
+    static func == (a: Key, b: Key) -> Bool { a.bitmap == b.bitmap }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(bitmap.width)
+      hasher.combine(bitmap.bits)
+    }
+  }
+
+  private let entries = Mutex<[Key: String]>([:])
+  /// More pictures than this and the cache starts again: memory stays bounded in any batch.
+  private static let capacity = 32
+
+  /// The command for `bitmap`, made by `make` the first time.
+  func command(for bitmap: Bitmap, make: (Bitmap) -> String) -> String {
+    let key = Key(bitmap: bitmap)
+    if let command = entries.withLock({ $0[key] }) { return command }
+    let command = make(bitmap)
+    entries.withLock { entries in
+      if entries.count >= Self.capacity { entries.removeAll() }
+      entries[key] = command
+    }
+    return command
   }
 }

@@ -16,14 +16,17 @@ struct LabelFields {
   /// The label's size: shapes are cut to it, text is kept inside it.
   let width: Int
   let height: Int
+  /// Pictures already made into graphic fields.
+  let graphics: GraphicCache
   /// What had to change, in element order.
   private(set) var warnings: [ZPLWarning] = []
   /// How many elements each statement has made so far, for the elements' keys.
   private var occurrences: [String: Int] = [:]
 
-  init(width: Int, height: Int) {
+  init(width: Int, height: Int, graphics: GraphicCache) {
     self.width = width
     self.height = height
+    self.graphics = graphics
   }
 
   /// The fields of every element of `page`, in template order.
@@ -143,7 +146,8 @@ struct LabelFields {
   private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int) -> [Field] {
     let rectangle = Rectangle(x: x, y: y, width: bitmap.width, height: bitmap.height)
     if rectangle.isInside(width: width, height: height) {
-      return bitmap.width > 0 && bitmap.height > 0 ? [Field(x: x, y: y, GraphicField.command(bitmap))] : []
+      guard bitmap.width > 0, bitmap.height > 0 else { return [] }
+      return [Field(x: x, y: y, GraphicField.command(bitmap, cache: graphics))]
     }
     guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
     var part = Bitmap(width: cut.width, height: cut.height)
@@ -152,7 +156,7 @@ struct LabelFields {
         part[column, row] = true
       }
     }
-    return [Field(x: cut.x, y: cut.y, GraphicField.command(part))]
+    return [Field(x: cut.x, y: cut.y, GraphicField.command(part, cache: graphics))]
   }
 
   private mutating func symbolFields(_ placed: LabelSymbol) -> [Field] {

@@ -15,15 +15,16 @@ struct ReceiptFields {
   }
 
   let media: ReceiptMedia
+  /// Pictures already made into graphic fields.
+  let graphics: GraphicCache
   /// What had to change, in block order.
   private(set) var warnings: [ZPLWarning] = []
   /// Dots the paper moves per line at 203 dpi, as ESC/POS printers and the preview move it.
   static let lineSpacing = 30
-  /// Room for the text a printer puts under or over a linear barcode.
-  static let humanReadableRoom = 24
 
-  init(media: ReceiptMedia) {
+  init(media: ReceiptMedia, graphics: GraphicCache) {
     self.media = media
+    self.graphics = graphics
   }
 
   /// The labels of `blocks`: a cut ends one; paper after the last cut is one more if it has
@@ -58,16 +59,16 @@ struct ReceiptFields {
         fields += pictureFields(image.bitmap, x: image.x, y: top)
         top += image.bitmap.height
       case .symbol(let placed):
-        let symbol = placed.symbol
-        let room = symbol.symbology.isLinear && symbol.humanReadable != .none ? Self.humanReadableRoom : 0
-        let y = symbol.humanReadable == .above ? top + room : top
-        var label = LabelFields(width: media.widthDots, height: y + symbol.height + room)
+        // The layout prints a barcode's text as a line of its own: the printer's stays off.
+        var symbol = placed.symbol
+        symbol.humanReadable = .none
+        var label = LabelFields(width: media.widthDots, height: top + symbol.height, graphics: graphics)
         let page = LabelPage(
-          widthDots: media.widthDots, heightDots: y + symbol.height + room, dpi: media.dpi,
-          elements: [.symbol(LabelSymbol(x: placed.x, y: y, symbol: symbol, source: placed.source))])
+          widthDots: media.widthDots, heightDots: top + symbol.height, dpi: media.dpi,
+          elements: [.symbol(LabelSymbol(x: placed.x, y: top, symbol: symbol, source: placed.source))])
         fields += label.fields(of: page).flatMap(\.fields)
         warnings += label.warnings
-        top += symbol.height + room
+        top += symbol.height
       }
     }
     if top > 0 { pages.append(Page(fields: fields, length: top)) }
@@ -76,7 +77,7 @@ struct ReceiptFields {
 
   private func pictureFields(_ bitmap: Bitmap, x: Int, y: Int) -> [Field] {
     guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-    return [Field(x: max(0, x), y: y, GraphicField.command(bitmap))]
+    return [Field(x: max(0, x), y: y, GraphicField.command(bitmap, cache: graphics))]
   }
 
   // MARK: Text

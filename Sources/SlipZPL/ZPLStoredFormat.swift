@@ -31,6 +31,8 @@ public struct ZPLStoredFormat: Sendable {
   private let slots: [ElementFields.Key: [Int: Slot]]
   /// The elements of the first sample, for the definition.
   private let layout: [ElementFields]
+  /// Writes the records that do not fit, and keeps the pictures made.
+  private let writer: ZPLWriter
 
   /// The format shared by `samples`, renderings of one label template with different data
   /// (two are enough: a record and the same record with every value changed).
@@ -45,6 +47,7 @@ public struct ZPLStoredFormat: Sendable {
     guard let first = samples.first, let page = first.page else { throw .storedFormatForReceipt() }
     self.name = name.uppercased()
     self.settings = settings
+    writer = ZPLWriter(settings: settings)
     width = page.widthDots
     height = page.heightDots
 
@@ -52,7 +55,7 @@ public struct ZPLStoredFormat: Sendable {
     var layout: [ElementFields] = []
     for (index, sample) in samples.enumerated() {
       guard let page = sample.page else { throw .storedFormatForReceipt() }
-      var emitter = LabelFields(width: page.widthDots, height: page.heightDots)
+      var emitter = LabelFields(width: page.widthDots, height: page.heightDots, graphics: writer.graphics)
       let elements = emitter.fields(of: page)
       if index == 0 { layout = elements }
       fieldsBySample.append(Dictionary(elements.map { ($0.key, $0.fields) }, uniquingKeysWith: { a, _ in a }))
@@ -102,7 +105,7 @@ public struct ZPLStoredFormat: Sendable {
   /// in it as stored.
   public func fits(_ document: Document) -> Bool {
     guard let page = document.page else { return false }
-    var emitter = LabelFields(width: page.widthDots, height: page.heightDots)
+    var emitter = LabelFields(width: page.widthDots, height: page.heightDots, graphics: writer.graphics)
     return fits(page, elements: emitter.fields(of: page))
   }
 
@@ -123,11 +126,11 @@ public struct ZPLStoredFormat: Sendable {
   /// The recall leaves out `^CI28`: the stored format sets it, and it applies to the data the
   /// recall fills in.
   public func recall(_ document: Document, to out: inout [UInt8]) -> [ZPLWarning] {
-    guard let page = document.page else { return ZPLWriter(settings: settings).emit(document, to: &out) }
-    var emitter = LabelFields(width: page.widthDots, height: page.heightDots)
+    guard let page = document.page else { return writer.emit(document, to: &out) }
+    var emitter = LabelFields(width: page.widthDots, height: page.heightDots, graphics: writer.graphics)
     let elements = emitter.fields(of: page)
     guard fits(page, elements: elements) else {
-      return ZPLWriter(settings: settings).emit(document, to: &out)
+      return writer.emit(document, to: &out)
     }
 
     out.append(contentsOf: "^XA".utf8)

@@ -10,6 +10,9 @@ import SlipIR
 public struct ZPLWriter: Sendable {
   /// Copies, darkness, speed and media, written at the top of every label.
   public var settings: ZPLJobSettings
+  /// Pictures already made into graphic fields, shared by every document this writer (and its
+  /// copies) writes.
+  let graphics = GraphicCache()
 
   /// A writer with `settings`.
   public init(settings: ZPLJobSettings = ZPLJobSettings()) {
@@ -27,7 +30,7 @@ public struct ZPLWriter: Sendable {
   /// returns what had to change.
   public func emit(_ document: Document, to bytes: inout [UInt8]) -> [ZPLWarning] {
     if let page = document.page {
-      var fields = LabelFields(width: page.widthDots, height: page.heightDots)
+      var fields = LabelFields(width: page.widthDots, height: page.heightDots, graphics: graphics)
       let elements = fields.fields(of: page)
       writeLabel(width: page.widthDots, length: page.heightDots, settings: settings, to: &bytes) { out in
         for element in elements {
@@ -36,7 +39,7 @@ public struct ZPLWriter: Sendable {
       }
       return fields.warnings
     }
-    var receipt = ReceiptFields(media: document.media)
+    var receipt = ReceiptFields(media: document.media, graphics: graphics)
     let pages = receipt.pages(document.blocks)
     var receiptSettings = settings
     receiptSettings.media = .continuous

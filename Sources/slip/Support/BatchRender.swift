@@ -149,6 +149,8 @@ struct BatchWriter {
   /// does not fit it is printed whole, not given a format of its own.
   private var formatIsSafe = false
   private var buffer: [UInt8] = []
+  /// One writer for the batch: it makes each picture's graphic field once.
+  private let writer: ZPLWriter
 
   /// Whether the next record will define the stored format (and would like the one after it).
   var needsSample: Bool { target == "zpl" && zpl.storedFormat != nil && storedFormat == nil }
@@ -157,6 +159,7 @@ struct BatchWriter {
     self.target = target
     self.zpl = zpl
     self.profile = profile
+    writer = ZPLWriter(settings: zpl.settings)
   }
 
   /// Writes `document` to `sink`; returns the writer's warnings.
@@ -188,7 +191,7 @@ struct BatchWriter {
         }
         warnings = storedFormat?.recall(document, to: &buffer) ?? []
       } else {
-        warnings = ZPLWriter(settings: zpl.settings).emit(document, to: &buffer)
+        warnings = writer.emit(document, to: &buffer)
       }
     case "escpos":
       buffer = try PrinterChoice.escpos(document, profile: profile, sources: sources)

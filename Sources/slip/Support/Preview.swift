@@ -18,10 +18,8 @@ enum Preview {
     _ document: Document, profile: PrinterProfile?, mode: PrintMode, to path: String, sources: SourceFiles,
     showWarnings: Bool
   ) throws(CommandFailure) -> [String] {
-    guard document.page == nil else {
-      throw CommandFailure(
-        message: "'--preview' draws receipts; a label's preview is not drawn yet (its ZPL is: --target zpl)",
-        code: .usage)
+    if let page = document.page {
+      return try writeLabel(page, to: path, sources: sources)
     }
     let profile = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
     let output: RasterOutput
@@ -55,6 +53,34 @@ enum Preview {
       written.append(file)
     }
     return written
+  }
+
+  /// A label drawn as a Zebra prints it (SlipRaster's LabelRasterizer), at the label's DPI.
+  private static func writeLabel(
+    _ page: LabelPage, to path: String, sources: SourceFiles
+  ) throws(CommandFailure) -> [String] {
+    let drawn: RasterLabel
+    let png: [UInt8]
+    do throws(RasterError) {
+      drawn = try LabelRasterizer().render(page)
+    } catch {
+      throw CommandFailure(
+        message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
+        code: error.id == "E0701" ? .missingInput : .ioError)
+    }
+    let diagnostics = drawn.warnings.map { warning in
+      Diagnostic(
+        DiagnosticMessage(id: warning.id, .warning, warning.message),
+        at: PrinterChoice.range(warning.source, sources))
+    }
+    DiagnosticPrinter.print(diagnostics, sources: sources)
+    do throws(PNGError) {
+      png = try PNGEncoder().encode(drawn.bitmap, dpi: page.dpi)
+    } catch {
+      throw CommandFailure(message: "cannot encode the preview: \(error.message)", code: .ioError)
+    }
+    try Console.write(png, to: path)
+    return [path]
   }
 
   /// `out.png` → `out-2.png`.
