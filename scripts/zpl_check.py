@@ -22,6 +22,7 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
 
 import argparse
 import io
+import json
 import re
 import shlex
 import subprocess
@@ -48,6 +49,13 @@ ZBAR_NAMES = {
     # Read by zxing-cpp.
     "pdf417": "PDF417", "datamatrix": "DATAMATRIX",
 }
+
+
+def field_text(command: bytes) -> str:
+    """The text of a `^FD` command after `^FH`: `_XX` hex escapes decoded."""
+    data = command[3:].rstrip(b"\r\n")
+    decoded = re.sub(rb"_([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), data)
+    return decoded.decode("utf-8", "replace")
 
 
 def format_part(zpl: bytes) -> bytes:
@@ -308,7 +316,12 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
         black = image.histogram()[0] / (image.width * image.height)
         if len(labels) != 1 or black > 0.2:
             return False, f"injection: {len(labels)} labels, {black:.0%} black"
-        notes.append(f"injection is one label, {black:.1%} black")
+        # The visitor's name is one field's text, as zplkit frames the commands and ^FH decodes it.
+        name = json.loads((folder / "data.json").read_text())["visitor"]["name"]
+        texts = [field_text(bytes(e)) for e in parse(zpl).elements if bytes(e)[:3] == b"^FD"]
+        if name not in texts:
+            return False, f"injection: no field prints {name!r}; the fields are {texts}"
+        notes.append(f"injection is one label, {black:.1%} black, the name printed as text")
     return True, ", ".join(notes)
 
 

@@ -159,6 +159,32 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output.path + ".slip-partial"))
   }
 
+  @Test func aLabelPrintsOnAReceiptPrinterAsOnePicture() throws {
+    let template = try Self.temporary(
+      "l.slip",
+      "label width=48mm height=20mm dpi=203\nbox x=0 y=0 w=384 h=160 border=3\n"
+        + "text \"{{ name }}\" x=10 y=20 w=364 size=40 align=center\n")
+    defer { try? FileManager.default.removeItem(at: template) }
+    let data = try Self.temporary("l.json", #"{"name": "Kopi Senja"}"#)
+    defer { try? FileManager.default.removeItem(at: data) }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("slip-zpl-\(UUID()).bin")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let result = try Self.slip(
+      "render", template.path, "--data", data.path, "--target", "escpos", "-o", output.path)
+    #expect(result.status == 0)
+    let listing = try Self.slip("disasm", output.path)
+    #expect(listing.stdout.contains("GS v 0 0 48 160    | raster image 384x160 dots"))
+  }
+
+  @Test func aLabelWiderThanTheReceiptPrinterIsRefused() throws {
+    let result = try Self.slip(
+      "render", "templates/event-badge.slip", "--data", "templates/event-badge.json", "--target", "escpos",
+      "-o",
+      "/dev/null")
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("the label is 812 dots wide; printer 'generic-58' prints 384 [E0605]"))
+  }
+
   @Test func aMissingDataFileIs66() throws {
     let result = try Self.slip("render", "templates/event-badge.slip", "--data", "nowhere.jsonl")
     #expect(result.status == 66)

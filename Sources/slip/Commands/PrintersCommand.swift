@@ -159,12 +159,14 @@ enum PrinterChoice {
 
 extension PrinterChoice {
   /// The document as ESC/POS bytes for `profile` (or the generic printer for its paper), in
-  /// `mode`; lines no code page can print go as images. The writer's warnings are printed like
+  /// `mode`; lines no code page can print go as images, a label as a picture of itself. The writer's warnings are printed like
   /// the compiler's, with the template line they concern.
   static func escpos(
     _ document: Document, profile: PrinterProfile?, sources: SourceFiles, mode: PrintMode = .text
   ) throws(CommandFailure) -> [UInt8] {
     let profile = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
+    // A label prints as one picture of itself.
+    let document = try LabelAsReceipt.receipt(document, for: profile)
     let output: ESCPOSOutput
     do throws(ESCPOSError) {
       output = try ESCPOSWriter(profile: profile, rasterizer: Preview.rasterizer, mode: mode).emit(document)
