@@ -14,7 +14,8 @@ sample: setup
 	@echo "# ESC/POS for a 58 mm printer (slip render ... | slip disasm -):"
 	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json | .build/release/slip disasm -
 
-# Runs the whole test suite (the BLE tests start their own stand-in BlueZ on a private bus), a
+# Runs the whole test suite (the transport tests start their own stand-in BlueZ on a private bus,
+# stand-in printers on 127.0.0.1 and a private cupsd), a
 # short libFuzzer run of the compiler, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, then the lint.

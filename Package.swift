@@ -45,8 +45,11 @@ let package = Package(
     .target(name: "SlipSymbols", dependencies: ["CZint", "SlipCore", "SlipIR"]),
     // libdbus (Debian's libdbus-1-dev), for the BlueZ transport; only SlipTransport imports it.
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-    // Transports: the bytes of a job to a printer; Bluetooth LE through BlueZ over D-Bus.
-    .target(name: "SlipTransport", dependencies: ["CDBus"]),
+    // libcups (Debian's libcups2-dev, no pkg-config file: the module map links "cups").
+    .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
+    // device files, and the printer's status.
+    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
     // The command line, a thin layer over the libraries.
     .executableTarget(
       name: "slip",

@@ -26,7 +26,7 @@ enum CLIRun {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try Spawn.run(process)
     let deadline = Date().addingTimeInterval(seconds)
     let watchdog = Thread {
       while process.isRunning, Date() < deadline { usleep(20_000) }
@@ -95,7 +95,7 @@ final class TCPPrinter {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try Spawn.run(process)
     let line = try readLine(timeout: 10)
     guard line.hasPrefix("ready "), let port = Int(line.dropFirst(6)) else {
       process.terminate()
@@ -140,5 +140,22 @@ final class TCPPrinter {
       guard count > 0 else { throw StandIn.Failure(description: "the TCP printer exited") }
       buffer += chunk[0..<count]
     }
+  }
+}
+
+/// Starting child processes with every signal deliverable.
+///
+/// The test runner's threads block almost every signal, and a child inherits the blocked set:
+/// a bus daemon started by `dbus-run-session` then never sees the SIGTERM that should end it
+/// (hundreds of them outlived their tests), nor cupsd the one that stops it. So the calling
+/// thread unblocks everything for the moment of the spawn.
+enum Spawn {
+  static func run(_ process: Process) throws {
+    var none = sigset_t()
+    sigemptyset(&none)
+    var saved = sigset_t()
+    pthread_sigmask(SIG_SETMASK, &none, &saved)
+    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+    try process.run()
   }
 }

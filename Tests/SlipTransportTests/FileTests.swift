@@ -93,6 +93,27 @@ struct FileTests {
       "\(outcome.stderr)")
   }
 
+  @Test func aReaderThatGoesAwayMidJobIs74NotASignal() throws {
+    let path = Self.temporary("fifo")
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    // Open for reading before slip opens for writing (non-blocking: no writer yet), then read
+    // a little and go.
+    let fd = open(path, O_RDONLY | O_NONBLOCK)
+    #expect(fd >= 0)
+    Thread {
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, 10_000)
+      var chunk = [UInt8](repeating: 0, count: 1000)
+      _ = read(fd, &chunk, chunk.count)
+      close(fd)
+    }
+    .start()
+    let outcome = try Self.send(BLESendTests.job(1_000_000), to: path)
+    #expect(outcome.status == 74, "\(outcome.stderr)")
+    #expect(outcome.stderr.contains("writing to '\(path)' failed: Broken pipe"), "\(outcome.stderr)")
+  }
+
   @Test func aSerialPortIsDrained() throws {
     // posix_openpt and friends do not import; their ioctls do (TIOCSPTLCK, TIOCGPTN: Linux's
     // values, as the macros that build them do not import either).

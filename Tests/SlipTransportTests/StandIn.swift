@@ -60,7 +60,7 @@ final class StandIn {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try Spawn.run(process)
     let line = try Self.readLine(output.fileHandleForReading.fileDescriptor, timeoutMilliseconds: 15_000)
     guard line.hasPrefix("ready ") else {
       process.terminate()

@@ -60,7 +60,8 @@ final class ByteStream {
         let pointer = buffer.baseAddress! + offset
         let length = min(buffer.count - offset, 1 << 20)
         // MSG_NOSIGNAL: a closed socket answers EPIPE instead of killing the process.
-        return isSocket ? send(fd, pointer, length, Int32(MSG_NOSIGNAL)) : Glibc.write(fd, pointer, length)
+        return isSocket
+          ? send(fd, pointer, length, Int32(MSG_NOSIGNAL)) : Self.writeWithoutSIGPIPE(fd, pointer, length)
       }
       if count > 0 {
         offset += count
@@ -115,6 +116,26 @@ final class ByteStream {
       if result.isEmpty { throw Self.failure(code) }
       return result
     }
+  }
+
+  /// `write` to a pipe whose reader is gone fails with EPIPE and raises SIGPIPE, which would end
+  /// the process: the signal is blocked on this thread for the write, and a pending one taken
+  /// back, so that only the error remains.
+  private static func writeWithoutSIGPIPE(_ fd: Int32, _ pointer: UnsafeRawPointer, _ length: Int) -> Int {
+    var pipe = sigset_t()
+    sigemptyset(&pipe)
+    sigaddset(&pipe, SIGPIPE)
+    var saved = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipe, &saved)
+    let count = Glibc.write(fd, pointer, length)
+    let code = errno
+    if count < 0, code == EPIPE, sigismember(&saved, SIGPIPE) == 0 {
+      var none = timespec(tv_sec: 0, tv_nsec: 0)
+      _ = sigtimedwait(&pipe, nil, &none)
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, nil)
+    errno = code
+    return count
   }
 
   /// Bytes written but not yet acknowledged by the other end (TCP), or not yet read by it.
