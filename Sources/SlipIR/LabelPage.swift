@@ -71,14 +71,23 @@ public struct LabelText: Sendable, Equatable {
   public var alignment: Alignment
   /// The lines.
   public var lines: [Line]
+  /// The glyph height the template asked for (`height` is smaller when the text shrank).
+  public var requestedHeight: Int
+  /// The most lines the template allows.
+  public var maxLines: Int
+  /// Whether the template lets the text shrink to fit (`fit=shrink`).
+  public var shrinks: Bool
   /// The statement.
   public var source: SourceSpan?
 
   /// A text element.
   public init(
     x: Int, y: Int, width: Int, height: Int, lineSpacing: Int, alignment: Alignment, lines: [Line],
-    source: SourceSpan?
+    requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, source: SourceSpan?
   ) {
+    self.requestedHeight = requestedHeight ?? height
+    self.maxLines = maxLines
+    self.shrinks = shrinks
     self.x = x
     self.y = y
     self.width = width

@@ -10,10 +10,13 @@ extension LabelElement {
     case .box(let box):
       return (box.x, box.y, box.x + box.width, box.y + box.height)
     case .line(let line):
+      // The thickness spreads across the line, not past its ends: a full-width rule stays inside.
       let half = line.thickness / 2
+      let across = (x: line.x1 == line.x2 ? half : 0, y: line.y1 == line.y2 ? half : 0)
+      let diagonal = line.x1 != line.x2 && line.y1 != line.y2 ? half : 0
       return (
-        min(line.x1, line.x2) - half, min(line.y1, line.y2) - half, max(line.x1, line.x2) + half,
-        max(line.y1, line.y2) + half
+        min(line.x1, line.x2) - across.x - diagonal, min(line.y1, line.y2) - across.y - diagonal,
+        max(line.x1, line.x2) + across.x + diagonal, max(line.y1, line.y2) + across.y + diagonal
       )
     case .circle(let circle):
       return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.diameter)

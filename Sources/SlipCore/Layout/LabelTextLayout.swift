@@ -55,7 +55,8 @@ struct LabelTextLayout {
     }
     let laidOut = LabelText(
       x: spec.position.x, y: spec.position.y, width: boxWidth, height: height, lineSpacing: height,
-      alignment: spec.alignment, lines: placed, source: nil)
+      alignment: spec.alignment, lines: placed, requestedHeight: spec.size, maxLines: spec.maxLines,
+      shrinks: spec.shrink, source: nil)
     return (laidOut, cut)
   }
 
