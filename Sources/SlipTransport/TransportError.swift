@@ -17,7 +17,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
   /// opposed to a failure while talking to one: the CLI exits 69 for these, 74 for the rest.
   public var isUnavailable: Bool {
     switch reason {
-    case .adapterOff, .bluetoothUnavailable, .busUnavailable, .connectionRefused, .connectTimeout,
+    case .adapterOff, .bluetoothUnavailable, .busUnavailable, .connectFailed, .connectionRefused,
+      .connectTimeout,
       .cupsUnavailable, .deviceUnavailable, .hostNotFound, .noAdapter, .notFound, .profileConnectFailed,
       .queueNotAccepting, .queueNotFound, .queueStopped, .unreachable:
       true

@@ -354,6 +354,17 @@ struct BLESendTests {
     #expect(outcome.stderr.contains("'POS-5805DD' DC:0D:30:48:95:01 -62 dBm"))
   }
 
+  @Test func aPrinterThatCannotBeConnectedExits69WithNothingSent() throws {
+    let (outcome, writes, _) = try Self.send(
+      1000, to: Self.clone, printers: [["preset": "clone18f0", "script": ["connect_error": "Page Timeout"]]])
+    #expect(outcome.status == 69, "\(outcome.stderr)")
+    #expect(
+      outcome.stderr.contains(
+        "cannot connect to 'POS-5805DD (DC:0D:30:48:95:01)': org.bluez.Error.Failed: Page Timeout"),
+      "\(outcome.stderr)")
+    #expect(writes.isEmpty)
+  }
+
   @Test func theRSSIWindowLeavesOutTooStrongSignals() throws {
     let standIn = try StandIn([["preset": "zebra", "rssi": -10]])
     let outcome = try Self.slip(

@@ -197,6 +197,7 @@ class Script:
         self.in_progress = spec.get("in_progress", 0)  # the next n request writes answer InProgress
         self.delay_ms = spec.get("delay_ms", 0)  # Write Response / Read Response latency
         self.connect_delay_ms = spec.get("connect_delay_ms", 0)
+        self.connect_error = spec.get("connect_error")  # Connect fails with this text (the printer is off)
         self.never_resolve = spec.get("never_resolve", False)  # ServicesResolved never comes
         self.pause_at_write = spec.get("pause_at_write")  # send a pause notification after write n
         self.pause_ms = spec.get("pause_ms", 200)
@@ -658,6 +659,9 @@ class StandIn:
             self.bus.send(Message.new_method_return(msg))
             return
         await asyncio.sleep(device.script.connect_delay_ms / 1000)
+        if device.script.connect_error:
+            self.bus.send(Message.new_error(msg, "org.bluez.Error.Failed", device.script.connect_error))
+            return
         device.connected = True
         device.write_count = 0
         self.properties_changed(device.path, DEVICE, {"Connected": Variant("b", True)})

@@ -17,8 +17,8 @@ struct InfoCommand {
       -h, --help           show this help
 
     EXIT CODES:
-      0 ok, 64 usage, 65 malformed profile, 69 printer or Bluetooth not found,
-      74 the connection failed
+      0 ok, 64 usage, 65 malformed profile, 69 printer or Bluetooth not found, or the
+      printer cannot be connected, 74 reading from it failed
 
     """
 
