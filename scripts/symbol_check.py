@@ -6,7 +6,9 @@ the ESC/POS bytes of these printers, and emupos (an ESC/POS emulator written by 
 each as that printer would print it:
 
   generic-58       no native symbols: every symbol is zint's modules sent as a raster picture
-  generic-80       native barcodes (GS k) where Slip sends them, QR codes as raster
+  generic-80       native barcodes (GS k) where Slip sends them, QR codes as raster: Code 128,
+                   EAN-13, EAN-8, UPC-A and UPC-E must go natively (Code 39, ITF and Codabar
+                   cannot: printers draw their wide bars about 2.5 narrow ones wide, zint 2 or 3)
   epson-tm-t20iii  native barcodes and native QR codes (GS ( k) where Slip sends them, and
   xprinter-xp80t   so do these two, whose profiles are emupos's own
   rongta-rp326
@@ -46,6 +48,18 @@ LATIN1 = "Café Pâtisserie: crème brûlée, 2× Rp 25.000"
 
 # Symbologies emupos 0.4.0 draws when a printer is sent them natively (validators.md).
 EMUPOS_NATIVE = {"code128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
+# Symbologies Slip must send by GS k to a printer with native barcodes (unless in raster mode):
+# the printer draws the same modules as zint, in the code sets zint chose.
+NATIVE_LINEAR = {"code128", "ean13", "ean8", "upca", "upce"}
+
+
+def must_go_native(symbol: "Case") -> bool:
+    """Whether a printer with GS k must be sent the symbol natively: UPC-E of number system 1
+    cannot be (GS k takes number system 0 only)."""
+    return symbol.symbology in NATIVE_LINEAR and not (
+        symbol.symbology == "upce" and symbol.data.startswith("1")
+    )
+
 # What zxing-cpp reads (zbarimg's names for them); everything else goes to zbarimg.
 ZXING_KINDS = {"PDF417", "DataMatrix"}
 # The printers a case goes to, with `slip render` flags: for 80 mm, native barcodes with raster
@@ -178,14 +192,15 @@ def read_with_zxing(image: Image.Image, kinds: set[str]) -> list[str]:
     return [read for read in reads if read.split(":", 1)[0] in kinds]
 
 
-def symbol_width(png: bytes) -> int | None:
-    """How wide zxing-cpp finds the one symbol in the picture, in pixels (dots)."""
+def symbol_span(png: bytes) -> tuple[int, int] | None:
+    """Where zxing-cpp finds the one symbol in the picture: its left edge and width in pixels
+    (dots)."""
     results = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)).convert("L"))
     if len(results) != 1:
         return None
     corners = results[0].position
     xs = [corners.top_left.x, corners.top_right.x, corners.bottom_left.x, corners.bottom_right.x]
-    return max(xs) - min(xs) + 1
+    return min(xs), max(xs) - min(xs) + 1
 
 
 def kind(read: str) -> str:
@@ -268,9 +283,11 @@ class Check:
         self.skipped = 0
         self.compared = 0
 
-    def pictures(self, name: str, template: Path, data: Path, printers: list[tuple[str, list[str]]], symbologies):
+    def pictures(self, name: str, template: Path, data: Path, printers: list[tuple[str, list[str]]], symbols):
         """(where, PNG) for each printer: emupos's drawing of `slip render`'s bytes, and the
         preview `slip render --preview` drew of the same."""
+        symbologies = {symbol.symbology for symbol in symbols}
+        natives = sum(1 for symbol in symbols if must_go_native(symbol))
         out: list[tuple[str, bytes]] = []
         for printer, flags in printers:
             who = " ".join([printer, *flags])
@@ -285,6 +302,9 @@ class Check:
                 self.failures.append(f"{name} on {who}: {error}")
                 continue
             native = b"\x1dk" in payload or b"\x1d(k" in payload
+            native_barcodes = printer != "generic-58" and "--raster" not in flags
+            if native_barcodes and payload.count(b"\x1dk") < natives:
+                self.failures.append(f"{name} on {who}: a barcode went as raster, not by GS k")
             if native and symbologies - EMUPOS_NATIVE:
                 self.skipped += 1
                 print(f"skip {name} on {who}: sent natively, which emupos does not draw")
@@ -311,20 +331,25 @@ class Check:
         return [("label preview", path.read_bytes()) for path in sorted(self.folder.glob("preview*.png"))]
 
     def same_size(self, name: str, pictures: list[tuple[str, bytes]]) -> None:
-        """A symbol the printer draws itself is as wide as the preview shows it (within a dot or
-        two of reader rounding): the preview is what that printer prints."""
+        """A symbol the printer draws itself is as wide as the preview shows it, and where it
+        shows it (within a dot or two of reader rounding): the preview is what that printer
+        prints."""
         drawn = {where.rsplit(" (", 1)[0]: png for where, png in pictures if where.endswith("(native)")}
         for where, png in pictures:
             printer = where.removesuffix(" preview")
             if not where.endswith(" preview") or printer not in drawn:
                 continue
-            printed, previewed = symbol_width(drawn[printer]), symbol_width(png)
+            printed, previewed = symbol_span(drawn[printer]), symbol_span(png)
             if printed is None or previewed is None:
                 continue
             self.compared += 1
-            if abs(printed - previewed) > 2:
+            if abs(printed[1] - previewed[1]) > 2:
                 self.failures.append(
-                    f"{name} on {printer}: printed natively {printed} dots wide, the preview shows {previewed}"
+                    f"{name} on {printer}: printed natively {printed[1]} dots wide, the preview shows {previewed[1]}"
+                )
+            if abs(printed[0] - previewed[0]) > 2:
+                self.failures.append(
+                    f"{name} on {printer}: printed natively from dot {printed[0]}, the preview from {previewed[0]}"
                 )
 
     def decode(self, name: str, pictures, expected: list[set[str]], zxing_kinds: set[str]) -> None:
@@ -349,7 +374,7 @@ class Check:
         for paper, printers in ((58, PRINTERS_58), (80, PRINTERS_80)):
             template = self.folder / f"{paper}.slip"
             template.write_text(template_for(case, paper))
-            pictures += self.pictures(case.name, template, data, printers, {case.symbology})
+            pictures += self.pictures(case.name, template, data, printers, [case])
         self.same_size(case.name, pictures)
         zxing_kinds = {kind(read) for read in expected_reads(case)} if case.zxing_because else ZXING_KINDS
         self.decode(case.name, pictures, [expected_reads(case)], zxing_kinds)
@@ -365,7 +390,7 @@ class Check:
             pictures = self.label_pictures(template.stem, template, data)
         else:
             printers = PRINTERS_80 if "paper=80mm" in header else PRINTERS_58
-            pictures = self.pictures(template.stem, template, data, printers, {s.symbology for s in symbols})
+            pictures = self.pictures(template.stem, template, data, printers, symbols)
             self.same_size(template.stem, pictures)
         self.decode(template.stem, pictures, [expected_reads(s) for s in symbols], ZXING_KINDS)
 
@@ -391,7 +416,7 @@ def main() -> int:
     readers = f"zbarimg {_zbar_version()}, zxing-cpp {_version('zxing-cpp')}, emupos {_version('emupos')}"
     print(
         f"symbol-check ({readers}): {check.decoded} pictures decoded as their data, "
-        f"{check.compared} native symbols as wide as their previews, "
+        f"{check.compared} native symbols as wide as their previews and in their place, "
         f"{len(check.failures)} failed, {check.skipped} skipped"
     )
     return 1 if check.failures or check.decoded == 0 else 0

@@ -33,6 +33,10 @@ struct Emitter {
   private var areaWidth: Int?
   /// The template's width in the printer's dots.
   private var templateDots = 0
+  /// `GS h`, `GS w` and `GS H 0` as this job set them; `ESC @` restores the printer's own.
+  private var barcodeHeight: Int?
+  private var barcodeModule: Int?
+  private var barcodeTextOff = false
   /// Index into the encoder's pages; nil until the job selects one, since `ESC @` restores the
   /// page the printer's own settings say, which a profile cannot know for sure.
   private var page: Int?
@@ -66,6 +70,7 @@ struct Emitter {
     command(Byte.escape, 0x40)
     (font, scale, bold, underline, invert, self.margin, page) = (.a, .normal, false, false, false, 0, nil)
     (justification, areaWidth) = (.left, nil)
+    (barcodeHeight, barcodeModule, barcodeTextOff) = (nil, nil, false)
     if margin > 0 { setMargin(margin) }
     for index in blocks.indices {
       blockIndex = index
@@ -266,13 +271,75 @@ struct Emitter {
     justification = alignment
   }
 
+  /// A symbol the printer draws itself, when its profile says it can and it would draw what the
+  /// layout measured, where the layout placed it; false when it must go as raster.
+  private mutating func writeNatively(_ placed: SymbolBlock) -> Bool {
+    placed.symbol.symbology == .qr ? writeQRCode(placed) : writeBarcode(placed)
+  }
+
+  /// A linear barcode by `GS k` function B (``NativeBarcode``): the same symbol characters as
+  /// the layout's encoder chose, `GS w` its module (2–6 dots, what common printers take), `GS h`
+  /// its height, the printer's own text off (`GS H 0`: the layout prints it as a line of its
+  /// own). `ESC a` places it within the template's width where that puts it where the layout
+  /// did; otherwise (the layout centres on the paper's width, the print area is the widest
+  /// line's) it goes left-aligned with the left margin (`GS L`) moved by its `x` and put back.
+  private mutating func writeBarcode(_ placed: SymbolBlock) -> Bool {
+    let symbol = placed.symbol
+    let area = narrowsArea ? templateDots : profile.dots - margin
+    guard profile.symbols.barcodes, symbol.symbology.isLinear, (2...6).contains(symbol.module),
+      (1...255).contains(symbol.height), placed.x >= 0, placed.x + symbol.width <= area,
+      margin + placed.x + symbol.width <= profile.dots, let barcode = NativeBarcode(symbol)
+    else { return false }
+    let base = margin
+    let aligned = printedLeft(of: symbol.width, placed.alignment, in: area) == placed.x
+    select(font: font, scale: scale, bold: nil, underline: underline, invert: false)
+    narrowArea()
+    justify(aligned ? placed.alignment : .left)
+    if !aligned { setMargin(base + placed.x) }
+    if barcodeHeight != symbol.height {
+      command(Byte.groupSeparator, 0x68, UInt8(symbol.height))
+      barcodeHeight = symbol.height
+    }
+    if barcodeModule != symbol.module {
+      command(Byte.groupSeparator, 0x77, UInt8(symbol.module))
+      barcodeModule = symbol.module
+    }
+    if !barcodeTextOff {
+      command(Byte.groupSeparator, 0x48, 0)
+      barcodeTextOff = true
+    }
+    command(Byte.groupSeparator, 0x6B, barcode.function, UInt8(barcode.data.count))
+    bytes += barcode.data
+    if !aligned { setMargin(base) }
+    return true
+  }
+
+  /// Where `ESC a` puts a symbol `width` dots wide in a print area `area` dots wide.
+  private func printedLeft(of width: Int, _ alignment: Alignment, in area: Int) -> Int {
+    switch alignment {
+    case .left: 0
+    case .center: (area - width) / 2
+    case .right: area - width
+    }
+  }
+
+  /// Whether symbols are placed in a print area as wide as the template (`GS W`) rather than
+  /// the paper's.
+  private var narrowsArea: Bool { templateDots > 0 && templateDots < profile.dots - margin }
+
+  /// `GS W`: the print area as wide as the template, when it is narrower than the paper.
+  private mutating func narrowArea() {
+    if narrowsArea, areaWidth != templateDots {
+      command(Byte.groupSeparator, 0x57, UInt8(templateDots & 0xFF), UInt8(templateDots >> 8))
+      areaWidth = templateDots
+    }
+  }
+
   /// A QR code by the printer's own `GS ( k`, when the profile says it has one and the printer
   /// would draw what the layout measured: ASCII data (printers encode bytes, with no ECI for
   /// UTF-8, so a scanner might misread other text) and a module size the command takes. The
   /// printer places it with `ESC a` within a print area as wide as the template (`GS W`).
-  /// Everything else, and every linear barcode (their code sets must match the layout's
-  /// encoder to the module), goes as raster.
-  private mutating func writeNatively(_ placed: SymbolBlock) -> Bool {
+  private mutating func writeQRCode(_ placed: SymbolBlock) -> Bool {
     let symbol = placed.symbol
     let levels = ["L", "M", "Q", "H"]
     let level = levels.firstIndex(of: symbol.errorCorrection ?? "M")
@@ -280,10 +347,7 @@ struct Emitter {
     guard profile.symbols.qrCode, symbol.symbology == .qr, let level, (1...16).contains(symbol.module),
       !data.isEmpty, data.count <= 2_000, data.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
     else { return false }
-    if templateDots > 0, templateDots < profile.dots - margin, areaWidth != templateDots {
-      command(Byte.groupSeparator, 0x57, UInt8(templateDots & 0xFF), UInt8(templateDots >> 8))
-      areaWidth = templateDots
-    }
+    narrowArea()
     justify(placed.alignment)
     command(Byte.groupSeparator, 0x28, 0x6B, 4)
     command(0, 49, 65, 50)  // fn 165: model 2
