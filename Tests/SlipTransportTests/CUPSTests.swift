@@ -40,6 +40,18 @@ struct CUPSTests {
       "\(outcome.stderr)")
   }
 
+  @Test func theSchedulerIsReachedOverTCPOnTheLoopbackToo() throws {
+    let scheduler = try CUPSScheduler(queues: Self.queues)
+    let bytes = BLESendTests.job(50_000)
+    let path = try BLESendTests.file(bytes)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let outcome = try CLIRun.slip(
+      ["send", path, "--to", "cups:receipts", "--timeout", "10"],
+      environment: ["CUPS_SERVER": "127.0.0.1:\(scheduler.port)"])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(SPPTests.difference(scheduler.output("receipts") ?? [], bytes) == nil)
+  }
+
   @Test func printSendsExactlyWhatRenderWrites() throws {
     let scheduler = try CUPSScheduler(queues: Self.queues)
     let arguments = ["templates/kopi-senja.slip", "--data", "templates/kopi-senja.json"]
@@ -145,6 +157,8 @@ final class CUPSScheduler {
   private(set) var socket = ""
   /// Its temporary directory.
   private(set) var directory = ""
+  /// The port it listens on at 127.0.0.1 as well.
+  private(set) var port = 0
 
   /// Starts cupsd with `queues` (see cupsd.py); waits at most 20 s for it to answer.
   init(queues: [[String: Any]]) throws {
@@ -171,11 +185,12 @@ final class CUPSScheduler {
       line.append(byte)
     }
     let words = String(decoding: line.dropLast(), as: UTF8.self).split(separator: " ").map(String.init)
-    guard words.count == 3, words[0] == "ready" else {
+    guard words.count == 4, words[0] == "ready", let port = Int(words[3]) else {
       throw StandIn.Failure(description: "cupsd did not start: \(String(decoding: line, as: UTF8.self))")
     }
     socket = words[1]
     directory = words[2]
+    self.port = port
   }
 
   deinit {

@@ -10,8 +10,9 @@ other folders link to Debian's /usr/lib/cups.
 
 Usage:
     cupsd.py --config '{"queues": [{"name": "receipts"}, {"name": "paused", "state": "stopped"}]}'
-Prints `ready <socket> <directory>` once cupsd answers on its socket (point CUPS_SERVER at the
-socket); queue Q's jobs land in <directory>/out/Q.bin, each replacing the last. Exits, stopping
+Prints `ready <socket> <directory> <port>` once cupsd answers on its socket (point CUPS_SERVER at
+the socket, or at 127.0.0.1:<port>, where it listens too); queue Q's jobs land in
+<directory>/out/Q.bin, each replacing the last. Exits, stopping
 cupsd and removing the directory, when standard input closes (so it never outlives its test).
 
 Queue fields: name; state ("idle" or "stopped"); accepting (true); reason (a
@@ -84,8 +85,14 @@ def main():
         # output folder needs no special permissions.
         write(os.path.join(root, "bin/backend/slipcapture"), BACKEND, 0o700)
         sock = os.path.join(root, "cups.sock")
+        # A port on the loopback that is free now (cupsd binds it a moment later).
+        probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
         write(os.path.join(root, "conf/cupsd.conf"), f"""LogLevel debug
 Listen {sock}
+Listen 127.0.0.1:{port}
 Browsing No
 WebInterface No
 DefaultAuthType None
@@ -159,7 +166,7 @@ SystemGroup root
                 break
             except OSError:
                 time.sleep(0.05)
-        print(f"ready {sock} {root}", flush=True)
+        print(f"ready {sock} {root} {port}", flush=True)
         # Standard input closing means the test that started us is gone.
         while os.read(0, 4096):
             pass

@@ -27,13 +27,13 @@ Configuration (all optional):
 import argparse
 import fcntl
 import json
+import os
 import socket
 import struct
 import sys
 import termios
 import threading
 import time
-import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from responder import Responder  # noqa: E402

@@ -75,6 +75,7 @@ struct JobOptions {
                            acknowledgement, a CUPS job completing (default: 10)
       --quiet              print nothing but errors
       -h, --help           show this help
+
     BLUETOOTH LE:
       --write request|command
                            'request': the printer acknowledges every write; 'command'
