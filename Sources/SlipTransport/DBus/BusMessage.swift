@@ -123,7 +123,7 @@ package final class BusMessage {
     return values
   }
 
-  private static func basic<T>(_ iterator: inout DBusMessageIter, _ zero: T) -> T {
+  private static func basic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ zero: T) -> T {
     var value = zero
     dbus_message_iter_get_basic(&iterator, &value)
     return value
@@ -194,7 +194,9 @@ package final class BusMessage {
 
   // MARK: Writing
 
-  private static func appendBasic<T>(_ type: Int32, _ value: T, to iterator: inout DBusMessageIter) {
+  private static func appendBasic<T: BitwiseCopyable>(
+    _ type: Int32, _ value: T, to iterator: inout DBusMessageIter
+  ) {
     var value = value
     guard dbus_message_iter_append_basic(&iterator, type, &value) != 0 else {
       fatalError("libdbus is out of memory")
