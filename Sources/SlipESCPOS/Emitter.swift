@@ -553,7 +553,8 @@ struct Emitter {
       }
       let cluster = String(String.UnicodeScalarView(kept))
       if seen.insert(cluster).inserted { missing.append(cluster) }
-      let width = CellWidth.isWide(first) ? 2 : 1
+      // The columns the layout gave this cluster, so what follows stays in place.
+      let width = max(1, TextColumns.columns(of: cluster))
       bytes.append(0x3F)  // '?'
       spaces(width - 1)
       cells += width

@@ -75,23 +75,3 @@ extension TextEncoder {
     return nil
   }
 }
-
-/// How many columns a character the printer cannot print took in the layout, so the `?` that
-/// replaces it keeps everything after it in place.
-enum CellWidth {
-  /// Whether `scalar` is East Asian Wide or Fullwidth, or an emoji shown as a picture.
-  static func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    if value < 0x1100 { return false }
-    if scalar.properties.isEmojiPresentation { return true }
-    return wideRanges.contains { $0.contains(value) }
-  }
-
-  /// The large W and F blocks of EastAsianWidth.txt (the writer only needs them for text no page
-  /// has; a run's total width from the layout corrects any difference at the end of the run).
-  private static let wideRanges: [ClosedRange<UInt32>] = [
-    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-    0xFFE0...0xFFE6, 0x20000...0x3FFFD,
-  ]
-}

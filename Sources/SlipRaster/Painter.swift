@@ -115,7 +115,7 @@ struct Painter {
       var glyphs: [(glyph: Glyph, cell: Int)] = []
       var cells = 0
       for character in run.text {
-        let width = CellColumns.columns(of: character)
+        let width = TextColumns.columns(of: character)
         guard width > 0 else { continue }
         let glyph = try store.glyph(character, cells: width, font: line.font)
         if !glyph.found { noteMissing(character, at: run.source) }

@@ -1,11 +1,26 @@
-/// How many cells a character takes on the line: the layout's measure, repeated here because
-/// backends see only the IR. It must agree with the compiler's `TextWidth` exactly, or glyphs
-/// would drift from the columns the layout gave them; SlipRasterTests compares the two over
-/// every Unicode scalar.
+/// How many printer columns text takes: East Asian Wide and Fullwidth = 2, combining marks and
+/// zero-width characters = 0, everything else 1.
 ///
-/// East Asian Wide and Fullwidth = 2, combining marks and zero-width characters = 0, else 1.
-enum CellColumns {
-  static func columns(of scalar: Unicode.Scalar) -> Int {
+/// Zero width: C0 and C1 controls (they are stripped elsewhere, but must not count), general
+/// categories Mn, Me and Cf (combining marks, U+200B, U+200D ZWJ, U+FEFF, and the soft hyphen
+/// U+00AD, which a printer doesn't print at a line break we choose), and the Hangul medial vowels
+/// and final consonants (U+1160–U+11FF, U+D7B0–U+D7FF) that join the leading consonant before them.
+/// Wide: East Asian Width W or F. Unassigned code points are 1, except where EastAsianWidth.txt
+/// makes them W by default (the CJK ideograph blocks and planes 2 and 3).
+public enum TextColumns {
+  /// Whether `text` is printable ASCII only: then each byte is one column and one cluster.
+  public static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+    if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+      return true
+    }) {
+      return result
+    }
+    return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
+  /// Columns of one scalar.
+  public static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x300 {
       // Latin fast path: only the controls and the soft hyphen take no room.
@@ -23,7 +38,7 @@ enum CellColumns {
 
   /// Width of a grapheme cluster: the first scalar's width (at least 1 unless the whole cluster is
   /// zero-width); emoji presentation sequences (a base followed by U+FE0F) and flags count 2.
-  static func columns(of character: Character) -> Int {
+  public static func columns(of character: Character) -> Int {
     if let ascii = character.asciiValue {
       // "\r\n" is one Character whose asciiValue is 0x0A: a control, so 0 either way.
       return ascii >= 0x20 && ascii < 0x7F ? 1 : 0
@@ -49,6 +64,15 @@ enum CellColumns {
     }
     if emojiPresentation && width > 0 && first.properties.isEmoji { return 2 }
     return width
+  }
+
+  /// Columns of a text: the sum of its grapheme clusters.
+  public static func columns(of text: some StringProtocol) -> Int {
+    // Printable ASCII, the usual case, is one column a byte.
+    if isPrintableASCII(text) { return text.utf8.count }
+    var total = 0
+    for character in text { total += columns(of: character) }
+    return total
   }
 
   private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
