@@ -35,6 +35,8 @@ let package = Package(
     .target(name: "CSlipPNG", dependencies: ["CLibPNG"]),
     // PNG decoding (any PNG to grey) and encoding (1-bit and 8-bit with the printer's DPI).
     .target(name: "SlipPNG", dependencies: ["CSlipPNG", "SlipIR"]),
+    // The compiler's picture decoder as the CLI uses it: PNG through SlipPNG, and binary PGM.
+    .target(name: "SlipImages", dependencies: ["SlipCore", "SlipIR", "SlipPNG"]),
     // FreeType (Debian's libfreetype-dev), for the raster engine's glyphs.
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     // The raster engine: IR -> 1-bit pages in the printer's dots, shared by previews and printing.
@@ -55,7 +57,7 @@ let package = Package(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL",
+        "SlipSymbols", "SlipZPL", "SlipImages",
       ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
     // libFuzzer targets for the compiler (make fuzz); built normally, a replay tool for saved inputs.
@@ -76,7 +78,7 @@ let package = Package(
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipPNG"],
+      dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipImages"],
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip"]),
@@ -87,7 +89,7 @@ let package = Package(
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
     .testTarget(
       name: "SlipZPLTests",
-      dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols", "SlipRaster", "SlipPNG"],
+      dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages"],
       exclude: ["Cases"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),

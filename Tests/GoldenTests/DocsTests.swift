@@ -1,6 +1,7 @@
 import Foundation
 import SlipCore
 import SlipIR
+import SlipImages
 import SlipText
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
     // Symbols through the golden cases' pattern encoder: the text view shows placeholders, so
     // the examples do not depend on zint; pictures through libpng, as the CLI reads them.
     let compiler = Compiler(
-      loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path), imageDecoder: PictureDecoder(),
+      loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path), imageDecoder: ImageFileDecoder(),
       symbolEncoder: PatternSymbolEncoder())
     let result = compiler.compile(
       SourceFile(path: "template.slip", text: example.template),

@@ -1,6 +1,7 @@
 import Foundation
 import SlipCore
 import SlipIR
+import SlipImages
 import SlipText
 import Testing
 
@@ -65,7 +66,7 @@ import Testing
 
     // Includes stay inside the template's folder; `now` is fixed so dates are reproducible.
     let compiler = Compiler(
-      loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: NetpbmDecoder(),
+      loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: ImageFileDecoder(),
       symbolEncoder: PatternSymbolEncoder())
     let result = compiler.compile(
       template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))

@@ -1,6 +1,7 @@
 import Foundation
 import SlipCore
 import SlipIR
+import SlipImages
 import SlipPNG
 import SlipRaster
 import SlipSymbols
@@ -99,7 +100,7 @@ import Testing
     }
     let root = templateURL.deletingLastPathComponent().path
     let compiler = Compiler(
-      loader: FileSystemLoader(root: root, base: root), imageDecoder: NetpbmDecoder(),
+      loader: FileSystemLoader(root: root, base: root), imageDecoder: ImageFileDecoder(),
       symbolEncoder: ZintSymbolEncoder(), textMeasurer: PreviewMeasurer())
     let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(now)))
     let problems = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)

@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipImages
 import SlipSymbols
 
 /// How the CLI sets up a compilation: includes from disk below the template root, barcodes and

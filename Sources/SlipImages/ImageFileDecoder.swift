@@ -1,10 +1,14 @@
 import SlipCore
 import SlipIR
 
-/// The CLI's image decoder: PNG through libpng, and binary greymaps (PGM, `P5`), which need no
+/// The image decoder the CLI gives the compiler (and tests use, to decode as it does): PNG through libpng, and binary greymaps (PGM, `P5`), which need no
 /// library and which the bundled templates and golden cases use. The file's first bytes decide.
-struct ImageFileDecoder: ImageDecoder {
-  func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
+public struct ImageFileDecoder: ImageDecoder {
+  /// A decoder.
+  public init() {}
+
+  /// The picture in `bytes` as grey levels.
+  public func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
     if bytes.starts(with: [0x50, 0x35]) { return try Self.greymap(bytes) }
     return try PNGImageDecoder().decode(bytes, name: name)
   }
