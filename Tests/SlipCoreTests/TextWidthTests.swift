@@ -185,3 +185,24 @@ import Testing
     }
   }
 }
+
+/// The printable-ASCII fast paths of the wrapper give exactly what the cluster-by-cluster path
+/// gives.
+@Suite struct WordWrapperFastPathTests {
+  @Test func asciiPathMatchesTheGeneralPath() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return Int(state % UInt64(bound))
+    }
+    let pieces = ["a", "bb", "Nasi", "Goreng", "Supercalifragilistic", " ", "  ", "   ", "x1", "-"]
+    for _ in 0..<5000 {
+      var text = ""
+      for _ in 0..<next(12) { text += pieces[next(pieces.count)] }
+      let wrapper = WordWrapper(width: 1 + next(20))
+      #expect(wrapper.wrap(text) == wrapper.wrapByCharacters(text), "\(text) at \(wrapper.width)")
+    }
+  }
+}

@@ -209,7 +209,7 @@ struct Layout {
     let wrapped = zip(cells, widths).map { cell, columnWidth in
       WordWrapper(width: columnWidth).wrap(cell.text)
     }
-    let height = wrapped.map(\.count).max() ?? 0
+    let height = wrapped.reduce(0) { max($0, $1.count) }
     for lineIndex in 0..<height {
       var runs: [TextRun] = []
       for (columnIndex, lines) in wrapped.enumerated() where lineIndex < lines.count {

@@ -25,22 +25,39 @@ package struct WordWrapper {
     if let line = Self.singleASCIILine(text, width: max(1, width)) { return [line] }
     var state = State(text: text, width: max(1, width))
     if TextWidth.isPrintableASCII(text) {
-      // Each byte is a one-column cluster: walk the bytes, not the Characters.
+      // Each byte is a one-column cluster: take whole words at a time, and work out where a
+      // long word is cut from byte offsets instead of recording every cluster.
       let bytes = text.utf8
       var index = bytes.startIndex
-      for byte in bytes {
-        let next = bytes.index(after: index)
-        if byte == UInt8(ascii: " ") {
+      while index < bytes.endIndex {
+        if bytes[index] == UInt8(ascii: " ") {
           state.flushWord()
           state.spaces += 1
-        } else {
-          state.addToWord(upTo: next, width: 1, from: index)
+          index = bytes.index(after: index)
+          continue
         }
-        index = next
+        var end = index
+        var count = 0
+        while end < bytes.endIndex, bytes[end] != UInt8(ascii: " ") {
+          end = bytes.index(after: end)
+          count += 1
+        }
+        state.addASCIIWord(from: index, upTo: end, width: count)
+        index = end
       }
       state.endParagraph()
       return state.lines
     }
+    return wrapByCharacters(text, state: state)
+  }
+
+  /// The general path, cluster by cluster (also the oracle the ASCII path is tested against).
+  func wrapByCharacters(_ text: String) -> [String] {
+    wrapByCharacters(text, state: State(text: text, width: max(1, width)))
+  }
+
+  private func wrapByCharacters(_ text: String, state: State) -> [String] {
+    var state = state
     var index = text.startIndex
     for character in text {
       let next = text.utf8.index(index, offsetBy: character.utf8.count)
@@ -90,11 +107,23 @@ package struct WordWrapper {
     var wordEnd: String.Index
     var wordWidth = 0
     var clusters: [(end: String.Index, width: Int)] = []
+    /// Spaces to copy runs of spaces from.
+    static let spaces = String(repeating: " ", count: 64)
+    /// Whether the word being read came whole from `addASCIIWord` (its clusters are its bytes).
+    var asciiWord = false
 
     init(text: String, width: Int) {
       self.text = text
       self.width = width
       self.wordEnd = text.startIndex
+    }
+
+    /// A whole word of printable ASCII: one column a byte, so no clusters need recording.
+    mutating func addASCIIWord(from start: String.Index, upTo end: String.Index, width wordWidth: Int) {
+      wordStart = start
+      wordEnd = end
+      self.wordWidth = wordWidth
+      asciiWord = true
     }
 
     mutating func addToWord(upTo end: String.Index, width clusterWidth: Int, from start: String.Index) {
@@ -131,6 +160,7 @@ package struct WordWrapper {
       lineHasWord = true
       wordStart = nil
       wordWidth = 0
+      asciiWord = false
       clusters.removeAll(keepingCapacity: true)
     }
 
@@ -147,6 +177,16 @@ package struct WordWrapper {
     /// doesn't fit. The last piece stays on the current line, so more words may follow it.
     private mutating func cutWord(from start: String.Index) {
       var pieceStart = start
+      if asciiWord {
+        // Every byte is a cluster one column wide.
+        var end = start
+        while end < wordEnd {
+          end = text.utf8.index(after: end)
+          place(from: pieceStart, upTo: end, width: 1)
+          pieceStart = end
+        }
+        return
+      }
       for cluster in clusters {
         if lineWidth + cluster.width > width && lineWidth > 0 {
           if lineHasWord {
@@ -164,6 +204,22 @@ package struct WordWrapper {
       }
     }
 
+    /// One cluster of a word being cut: on this line, or on the next when it does not fit.
+    private mutating func place(from start: String.Index, upTo end: String.Index, width clusterWidth: Int) {
+      if lineWidth + clusterWidth > width && lineWidth > 0 {
+        if lineHasWord {
+          emitLine()
+        } else {
+          // Only an indent before the first piece: drop it rather than leave an empty line.
+          line = ""
+          lineWidth = 0
+        }
+      }
+      line.append(contentsOf: text[start..<end])
+      lineWidth += clusterWidth
+      lineHasWord = true
+    }
+
     /// Ends the paragraph at a newline or the end of the text: its last line is kept even if empty.
     mutating func endParagraph() {
       flushWord()
@@ -177,7 +233,13 @@ package struct WordWrapper {
 
     private mutating func appendSpaces(_ count: Int) {
       guard count > 0 else { return }
-      line.append(contentsOf: repeatElement(" " as Character, count: count))
+      // Spaces from a ready string: appending a repeated Character goes through a slow generic path.
+      var left = count
+      while left > 0 {
+        let chunk = min(left, Self.spaces.utf8.count)
+        line.append(contentsOf: Self.spaces.prefix(chunk))
+        left -= chunk
+      }
       lineWidth += count
     }
 
