@@ -1,6 +1,6 @@
 /// What every subcommand provides, in swift-argument-parser's shape: its help, the options it
 /// accepts, `init` to validate the command line and `run` to do the work.
-protocol Command {
+protocol Command: SendableMetatype {
   /// The word after `slip`.
   static var name: String { get }
   /// One line for `slip --help`.
@@ -28,7 +28,7 @@ extension Command {
 
   /// This command as an entry of the CLI's table.
   static var entry: CommandEntry {
-    CommandEntry(name: name, summary: summary, main: main)
+    CommandEntry(name: name, summary: summary) { arguments in try main(arguments) }
   }
 }
 
