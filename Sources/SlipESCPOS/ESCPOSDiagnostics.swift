@@ -1,55 +1,10 @@
 import SlipIR
 
-/// Something the writer changed to make a document printable: a value, like the compiler's
-/// warnings, with the template location it concerns.
-public struct ESCPOSWarning: Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `W06xx`.
-  public var id: String
-  /// What happened: lower-case, no final period, characters quoted as `'x'`.
-  public var message: String
-  /// The template text it concerns.
-  public var source: SourceSpan?
+/// Something the ESC/POS writer changed to make a document printable (`W06xx`).
+public typealias ESCPOSWarning = BackendWarning
 
-  /// A warning.
-  public init(id: String, message: String, source: SourceSpan?) {
-    self.id = id
-    self.message = message
-    self.source = source
-  }
-
-  /// `path:line:col: warning: message [ID]`, with `sources` naming the files (``Document/sources``).
-  public func formatted(sources: [String]) -> String {
-    var place = ""
-    if let source {
-      let path = source.file < sources.count ? sources[source.file] : "file\(source.file)"
-      place = "\(path):\(source.line):\(source.column): "
-    }
-    return "\(place)warning: \(message) [\(id)]"
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
-
-/// A document this printer cannot print at all.
-public struct ESCPOSError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `E06xx`.
-  public var id: String
-  /// What is wrong.
-  public var message: String
-  /// What to do about it.
-  public var help: String?
-
-  /// An error.
-  public init(id: String, message: String, help: String? = nil) {
-    self.id = id
-    self.message = message
-    self.help = help
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
+/// A document this printer cannot print at all (`E06xx`).
+public typealias ESCPOSError = BackendError
 
 // The writer's messages, alphabetical; nothing else in the module words a warning or error.
 extension ESCPOSWarning {

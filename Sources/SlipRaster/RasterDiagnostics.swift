@@ -1,54 +1,10 @@
 import SlipIR
 
-/// Why nothing could be drawn: a value with a stable identifier, like the other stages' errors.
-public struct RasterError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `E07xx`.
-  public var id: String
-  /// What is wrong: lower-case, no final period.
-  public var message: String
-  /// What to do about it.
-  public var help: String?
+/// Why nothing could be drawn (`E07xx`).
+public typealias RasterError = BackendError
 
-  /// An error.
-  public init(id: String, message: String, help: String? = nil) {
-    self.id = id
-    self.message = message
-    self.help = help
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
-
-/// Something drawn differently from what the document says, with the template text it concerns.
-public struct RasterWarning: Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `W07xx`.
-  public var id: String
-  /// What happened.
-  public var message: String
-  /// The template text it concerns.
-  public var source: SourceSpan?
-
-  /// A warning.
-  public init(id: String, message: String, source: SourceSpan?) {
-    self.id = id
-    self.message = message
-    self.source = source
-  }
-
-  /// `path:line:col: warning: message [ID]`, with `sources` naming the files.
-  public func formatted(sources: [String]) -> String {
-    var place = ""
-    if let source {
-      let path = source.file < sources.count ? sources[source.file] : "file\(source.file)"
-      place = "\(path):\(source.line):\(source.column): "
-    }
-    return "\(place)warning: \(message) [\(id)]"
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
+/// Something drawn differently from what the document says (`W07xx`).
+public typealias RasterWarning = BackendWarning
 
 // The raster engine's messages, alphabetical; nothing else in the module words an error.
 extension RasterError {

@@ -1,55 +1,10 @@
 import SlipIR
 
-/// Something the writer changed to make a document printable in ZPL: a value, like the
-/// compiler's warnings, with the template location it concerns.
-public struct ZPLWarning: Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `W09xx`.
-  public var id: String
-  /// What happened: lower-case, no final period, characters quoted as `'x'`.
-  public var message: String
-  /// The template text it concerns.
-  public var source: SourceSpan?
+/// Something the ZPL writer changed to make a document printable (`W09xx`).
+public typealias ZPLWarning = BackendWarning
 
-  /// A warning.
-  public init(id: String, message: String, source: SourceSpan?) {
-    self.id = id
-    self.message = message
-    self.source = source
-  }
-
-  /// `path:line:col: warning: message [ID]`, with `sources` naming the files (``Document/sources``).
-  public func formatted(sources: [String]) -> String {
-    var place = ""
-    if let source {
-      let path = source.file < sources.count ? sources[source.file] : "file\(source.file)"
-      place = "\(path):\(source.line):\(source.column): "
-    }
-    return "\(place)warning: \(message) [\(id)]"
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
-
-/// A request the writer cannot carry out.
-public struct ZPLError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Stable identifier, `E09xx`.
-  public var id: String
-  /// What is wrong.
-  public var message: String
-  /// What to do about it.
-  public var help: String?
-
-  /// An error.
-  public init(id: String, message: String, help: String? = nil) {
-    self.id = id
-    self.message = message
-    self.help = help
-  }
-
-  /// The message and its identifier.
-  public var description: String { "\(message) [\(id)]" }
-}
+/// A request the ZPL writer cannot carry out (`E09xx`).
+public typealias ZPLError = BackendError
 
 // The writer's messages, alphabetical; nothing else in the module words a warning or error.
 extension ZPLWarning {
