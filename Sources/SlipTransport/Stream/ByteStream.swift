@@ -94,6 +94,25 @@ final class ByteStream {
     }
   }
 
+  /// A question and its answer: passes on what the other end had already said to `heard`,
+  /// writes `query`, then reads until `complete` accepts the answer or `timeout` runs out (an
+  /// incomplete answer is returned as it is, for the caller to judge).
+  func ask(
+    _ query: [UInt8], timeout: Duration, heard: ([UInt8]) -> Void, complete: ([UInt8]) -> Bool
+  ) throws(Failure) -> [UInt8] {
+    let waiting = try readAvailable()
+    if !waiting.isEmpty { heard(waiting) }
+    try write(query, idle: timeout, heard: heard) { _ in }
+    var answer: [UInt8] = []
+    let deadline = ContinuousClock.now + timeout
+    while !complete(answer) {
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return answer }
+      answer += try read(timeout: left)
+    }
+    return answer
+  }
+
   /// What has arrived already, without waiting; fails when the other end has closed.
   func readAvailable() throws(Failure) -> [UInt8] {
     guard readable else { return [] }

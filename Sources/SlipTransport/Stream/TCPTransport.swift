@@ -187,17 +187,7 @@ final class TCPLink: PrinterLink {
   {
     guard !broken else { return [] }
     do throws(ByteStream.Failure) {
-      let waiting = try stream.readAvailable()
-      if !waiting.isEmpty { notifications(waiting) }
-      try stream.write(query, idle: timeout, heard: notifications) { _ in }
-      var answer: [UInt8] = []
-      let deadline = ContinuousClock.now + timeout
-      while !complete(answer) {
-        let left = deadline - ContinuousClock.now
-        guard left > .zero else { return answer }
-        answer += try stream.read(timeout: left)
-      }
-      return answer
+      return try stream.ask(query, timeout: timeout, heard: notifications, complete: complete)
     } catch {
       broken = true
       throw TransportError(reason(error, waitingFor: "'\(printer)' taking a status question"))
