@@ -1,9 +1,10 @@
 import SlipCore
 
-/// `slip check TEMPLATE… [--data FILE] [--format text|json]`.
+/// `slip check TEMPLATE… [--data FILE] [--format text|json] [--tokens]`.
 struct CheckCommand {
   static let usage = """
     USAGE: slip check TEMPLATE... [--data FILE] [--format text|json] [--root DIR]
+           slip check TEMPLATE... --tokens
 
     Reports every problem in the templates at once; renders nothing.
 
@@ -18,6 +19,9 @@ struct CheckCommand {
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
       --root DIR           the folder includes must stay in (default: each template's)
+      --tokens             print the lexer's tokens instead, one JSON object a line
+                           ({"file", "kind", "text", "line", "column", "endLine",
+                           "endColumn"}), for editors; see docs/DIAGNOSTICS.md
       -h, --help           show this help
 
     EXIT CODES:
@@ -26,12 +30,15 @@ struct CheckCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "check", valued: [["--data"], ["--format"], ["--root"]], flags: [["-h", "--help"]])
+    command: "check", valued: [["--data"], ["--format"], ["--root"]],
+    flags: [["-h", "--help"], ["--tokens"]])
 
   let templates: [String]
   let data: String?
   let json: Bool
   let root: String?
+  /// Whether to print tokens instead of checking.
+  let tokens: Bool
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -42,10 +49,20 @@ struct CheckCommand {
     data = arguments.value("--data")
     root = arguments.value("--root")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
+    tokens = arguments.flag("--tokens")
+    if tokens, data != nil || arguments.value("--format") != nil {
+      throw UsageError(message: "'--tokens' takes no '--data' or '--format'", command: "check")
+    }
   }
 
   /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
   func run() throws(CommandFailure) -> ExitCode {
+    if tokens {
+      for path in templates {
+        Console.out(TokenJSON.lines(SourceFile(path: path, bytes: try Console.read(path, what: "template"))))
+      }
+      return .ok
+    }
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
     let options = try CompilerSetup.renderOptions()
     var codes: [ExitCode] = []
