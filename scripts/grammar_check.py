@@ -1,7 +1,7 @@
 """Checks grammar/slip.tmLanguage.json with someone else's TextMate engine (run by scripts/grammar-check).
 
-Every template the project has (templates/, docs/examples/, every golden case under Tests/, and
-each ```slip block of docs/*.md) is tokenized by textmate-grammar-python, a port of
+Every template the project has (templates/, docs/ and its folders, every golden case under
+Tests/, and each ```slip block of docs/*.md) is tokenized by textmate-grammar-python, a port of
 vscode-textmate's tokenizer over Oniguruma. Two checks:
 
 1. Coverage: every non-whitespace character gets a real scope. Its innermost scope must not be
@@ -51,7 +51,7 @@ class Template:
 def templates() -> list[Template]:
     """Every template file, then every ```slip block of the docs."""
     found: list[Template] = []
-    paths = sorted(ROOT.glob("templates/*.slip")) + sorted(ROOT.glob("docs/examples/*.slip"))
+    paths = sorted(ROOT.glob("templates/*.slip")) + sorted(ROOT.glob("docs/**/*.slip"))
     paths += sorted(p for p in ROOT.glob("Tests/**/Cases/**/*.slip"))
     for path in paths:
         found.append(Template(str(path.relative_to(ROOT)), 1, path.read_text(encoding="utf-8-sig")))
@@ -60,7 +60,7 @@ def templates() -> list[Template]:
         block: list[str] | None = None
         start = 0
         for number, line in enumerate(lines, 1):
-            if block is None and line == "```slip":
+            if block is None and (line == "```slip" or line.startswith("```slip ")):
                 block, start = [], number + 1
             elif block is not None and line.startswith("```"):
                 found.append(Template(str(doc.relative_to(ROOT)), start, "\n".join(block) + "\n"))
