@@ -56,6 +56,7 @@ import Testing
 
   @Test func theDocsHaveSessions() {
     #expect(Self.pages.contains("DIAGNOSTICS.md"))
+    #expect(Self.pages.contains("COOKBOOK.md"))
   }
 
   @Test(arguments: pages)

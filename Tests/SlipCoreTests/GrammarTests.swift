@@ -18,7 +18,7 @@ import Testing
   static func acceptedTemplates() throws -> [URL] {
     var urls: [URL] = []
     let fm = FileManager.default
-    for folder in ["templates", "Tests/GoldenTests/Cases", "docs/examples"] {
+    for folder in ["templates", "Tests/GoldenTests/Cases", "docs/examples", "docs/cookbook"] {
       let base = root.appendingPathComponent(folder)
       guard let walker = fm.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
       for case let url as URL in walker where url.pathExtension == "slip" {
