@@ -84,6 +84,62 @@ import Testing
   }
 }
 
+/// Keeps `docs/LANGUAGE.md` complete: every production of the EBNF has a row in its grammar
+/// table (and no row names a production that is gone), and every keyword and operator of the
+/// grammar appears in the page's code.
+@Suite struct ReferenceCoverageTests {
+  static func reference() throws -> String {
+    try String(contentsOf: GrammarTests.root.appendingPathComponent("docs/LANGUAGE.md"), encoding: .utf8)
+  }
+
+  @Test func everyProductionHasARow() throws {
+    let grammar = try GrammarTests.grammar()
+    let page = try Self.reference()
+    guard let table = page.range(of: "## The grammar") else {
+      Issue.record("docs/LANGUAGE.md has no '## The grammar' section")
+      return
+    }
+    // The first cell of each row: one or more `production` names.
+    var listed: Set<String> = []
+    for line in page[table.upperBound...].split(separator: "\n") where line.hasPrefix("| `") {
+      let cell = line.dropFirst(2).prefix { $0 != "|" }
+      for match in cell.matches(of: /`([^`]+)`/) { listed.insert(String(match.output.1)) }
+    }
+    let productions = Set(grammar.rules.keys)
+    #expect(
+      productions.subtracting(listed).isEmpty, "not in the table: \(productions.subtracting(listed).sorted())"
+    )
+    #expect(
+      listed.subtracting(productions).isEmpty, "not in the EBNF: \(listed.subtracting(productions).sorted())")
+  }
+
+  @Test func everyTerminalIsInTheCode() throws {
+    let grammar = try GrammarTests.grammar()
+    let page = try Self.reference()
+    // The text of inline code spans and fenced blocks.
+    var code = ""
+    var inBlock = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+      } else if inBlock {
+        code += line + "\n"
+      } else {
+        for match in line.matches(of: /`([^`]+)`/) { code += match.output.1 + "\n" }
+      }
+    }
+    let words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    var missing: [String] = []
+    for terminal in grammar.terminals.sorted() {
+      let isWord = terminal.allSatisfy { $0.isLetter }
+      // One-letter escapes (`n`, `t`) are checked as the escapes themselves.
+      let found = isWord && terminal.count > 1 ? words.contains(terminal) : code.contains(terminal)
+      if !found { missing.append(terminal) }
+    }
+    #expect(missing.isEmpty, "keywords and symbols of the EBNF that docs/LANGUAGE.md never shows: \(missing)")
+  }
+}
+
 /// An ISO 14977 EBNF grammar read from text: rules of sequences, choices, repetitions, options,
 /// terminals and `? special ?` sequences; `(* comments *)` skipped.
 struct EBNF {
