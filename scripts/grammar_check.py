@@ -1,7 +1,7 @@
 """Checks grammar/slip.tmLanguage.json with someone else's TextMate engine (run by scripts/grammar-check).
 
-Every template the project has (templates/, docs/ and its folders, every golden case under
-Tests/, and each ```slip block of docs/*.md) is tokenized by textmate-grammar-python, a port of
+Every template the project has (templates/, docs/ and its folders, grammar/samples/ with one
+of every token, every golden case under Tests/, and each ```slip block of docs/*.md) is tokenized by textmate-grammar-python, a port of
 vscode-textmate's tokenizer over Oniguruma. Two checks:
 
 1. Coverage: every non-whitespace character gets a real scope. Its innermost scope must not be
@@ -52,6 +52,7 @@ def templates() -> list[Template]:
     """Every template file, then every ```slip block of the docs."""
     found: list[Template] = []
     paths = sorted(ROOT.glob("templates/*.slip")) + sorted(ROOT.glob("docs/**/*.slip"))
+    paths += sorted(ROOT.glob("grammar/samples/*.slip"))
     paths += sorted(p for p in ROOT.glob("Tests/**/Cases/**/*.slip"))
     for path in paths:
         found.append(Template(str(path.relative_to(ROOT)), 1, path.read_text(encoding="utf-8-sig")))

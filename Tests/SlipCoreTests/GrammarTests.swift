@@ -18,7 +18,9 @@ import Testing
   static func acceptedTemplates() throws -> [URL] {
     var urls: [URL] = []
     let fm = FileManager.default
-    for folder in ["templates", "Tests/GoldenTests/Cases", "docs/examples", "docs/cookbook"] {
+    for folder in [
+      "templates", "Tests/GoldenTests/Cases", "docs/examples", "docs/cookbook", "grammar/samples",
+    ] {
       let base = root.appendingPathComponent(folder)
       guard let walker = fm.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
       for case let url as URL in walker where url.pathExtension == "slip" {
