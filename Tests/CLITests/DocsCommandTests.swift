@@ -99,6 +99,26 @@ import Testing
       seen.subtracting(rows).isEmpty, "IDs missing from DIAGNOSTICS.md: \(seen.subtracting(rows).sorted())")
   }
 
+  /// The pattern EDITORS.md gives for problem matchers takes apart every first line of the
+  /// text diagnostics, and finds the places the JSON gives.
+  @Test func theProblemMatcherPatternMatches() throws {
+    let page = try String(contentsOf: Self.docs.appendingPathComponent("EDITORS.md"), encoding: .utf8)
+    let pattern = try #require(page.firstMatch(of: /`(\^\(\.\+\)[^`]+)`/)).output.1
+    let regex = try Regex(String(pattern))
+    let text = try CLITests.slip("check", "docs/diagnostics/receipt.slip").stderr
+    let json = try CLITests.slip("check", "docs/diagnostics/receipt.slip", "--format", "json").stdout
+    let firstLines = text.split(separator: "\n").filter {
+      $0.contains(": error: ") || $0.contains(": warning: ")
+    }
+    #expect(firstLines.count == 3)
+    for line in firstLines {
+      let match = try #require(try regex.wholeMatch(in: line), "no match: \(line)")
+      let place =
+        "\"line\": \(match.output[2].substring ?? ""), \"column\": \(match.output[3].substring ?? "")"
+      #expect(json.contains(place), "\(place) is not in the JSON")
+    }
+  }
+
   /// Runs a session's commands in one shell and returns the transcript it would show.
   static func session(_ body: String, in folder: URL) throws -> String {
     var script =
