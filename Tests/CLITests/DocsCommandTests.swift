@@ -119,6 +119,37 @@ import Testing
     }
   }
 
+  /// Foundation's JSON parser reads what `slip check --format json` prints, and each diagnostic,
+  /// note and fix-it has exactly the fields DIAGNOSTICS.md documents.
+  @Test func theJSONHasTheDocumentedFields() throws {
+    let page = try String(contentsOf: Self.docs.appendingPathComponent("DIAGNOSTICS.md"), encoding: .utf8)
+    let rows = page.split(separator: "\n").compactMap { $0.firstMatch(of: /^\| `([a-zA-Z]+)` \|/)?.output.1 }
+    let documented = Set(rows.map(String.init))
+    let place: Set = ["file", "line", "column", "endLine", "endColumn"]
+    var seen: [Set<String>] = []
+    for arguments in [
+      ["check", "docs/diagnostics/receipt.slip", "--format", "json"],
+      ["check", "docs/diagnostics/prize.slip", "--data", "docs/diagnostics/prize.json", "--format", "json"],
+    ] {
+      let output = try CLITests.run(arguments).stdout
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+      #expect(Set(object.keys) == ["diagnostics"])
+      for diagnostic in try #require(object["diagnostics"] as? [[String: Any]]) {
+        seen.append(Set(diagnostic.keys))
+        for note in diagnostic["notes"] as? [[String: Any]] ?? [] {
+          #expect(Set(note.keys) == place.union(["message"]))
+        }
+        for fixIt in diagnostic["fixIts"] as? [[String: Any]] ?? [] {
+          #expect(Set(fixIt.keys) == place.union(["message", "replacement"]))
+        }
+      }
+    }
+    #expect(seen.count == 4)
+    for keys in seen {
+      #expect(keys == documented, "documented: \(documented.sorted()), printed: \(keys.sorted())")
+    }
+  }
+
   /// Runs a session's commands in one shell and returns the transcript it would show.
   static func session(_ body: String, in folder: URL) throws -> String {
     var script =
