@@ -4,7 +4,8 @@ import Testing
 @testable import SlipCore
 
 /// Keeps `grammar/slip.ebnf` normative: a recogniser built from the EBNF file itself must accept
-/// every template the parser accepts (bundled templates, golden cases, docs examples), reject a
+/// every template the parser accepts (bundled templates, golden cases, docs examples and recipes,
+/// the grammar's samples), reject a
 /// broken one, use every production, and name the same statement keywords as the parser.
 @Suite struct GrammarTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -83,6 +84,38 @@ import Testing
       parserWords.subtracting(words).isEmpty, "missing from the grammar: \(parserWords.subtracting(words))")
     let unknown = words.subtracting(parserWords).subtracting(expressionWords)
     #expect(unknown.isEmpty, "grammar words the parser does not know: \(unknown)")
+  }
+}
+
+/// The editor grammar starts a statement at every keyword the parser knows (scripts/grammar-check
+/// tests it with a TextMate engine; this catches a new statement without Python).
+@Suite struct TextMateGrammarTests {
+  @Test func everyStatementKeywordStartsAStatement() throws {
+    let url = GrammarTests.root.appendingPathComponent("grammar/slip.tmLanguage.json")
+    let grammar = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+    #expect((grammar as? [String: Any])?["scopeName"] as? String == "source.slip")
+    // Every `begin` and `match` pattern, wherever it is.
+    var patterns: [String] = []
+    func collect(_ value: Any) {
+      if let object = value as? [String: Any] {
+        for (key, inner) in object {
+          if key == "begin" || key == "match", let pattern = inner as? String { patterns.append(pattern) }
+          collect(inner)
+        }
+      } else if let array = value as? [Any] {
+        array.forEach(collect)
+      }
+    }
+    collect(grammar)
+    // Line-start patterns: `^\\s*(text|row|…)` and `^\\s*(else)\\s+(if)`.
+    var starters: Set<String> = []
+    for pattern in patterns where pattern.hasPrefix("^\\s*(") {
+      for match in pattern.matches(of: /\(([a-z|]+)\)/) {
+        starters.formUnion(match.output.1.split(separator: "|").map(String.init))
+      }
+    }
+    let missing = Set(Parser.statementKeywords).subtracting(starters)
+    #expect(missing.isEmpty, "statements grammar/slip.tmLanguage.json does not know: \(missing.sorted())")
   }
 }
 
