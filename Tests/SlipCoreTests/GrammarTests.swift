@@ -5,8 +5,8 @@ import Testing
 
 /// Keeps `grammar/slip.ebnf` normative: a recogniser built from the EBNF file itself must accept
 /// every template the parser accepts (bundled templates, golden cases, docs examples and recipes,
-/// the grammar's samples), reject a
-/// broken one, use every production, and name the same statement keywords as the parser.
+/// the grammar's samples), reject a broken one, use every production, and name the same statement
+/// keywords as the parser.
 @Suite struct GrammarTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
