@@ -14,14 +14,14 @@ struct CheckCommand {
     OPTIONS:
       --data FILE          also evaluate each template with this JSON data, reporting
                            missing paths and type errors
+      --tokens             print the lexer's tokens instead, one JSON object a line
+                           ({"file", "kind", "text", "line", "column", "endLine",
+                           "endColumn"}), for editors; see docs/DIAGNOSTICS.md
       --format text|json   diagnostics as compiler text (default) or one JSON object:
                            {"diagnostics": [{"file", "line", "column", "endLine",
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
       --root DIR           the folder includes must stay in (default: each template's)
-      --tokens             print the lexer's tokens instead, one JSON object a line
-                           ({"file", "kind", "text", "line", "column", "endLine",
-                           "endColumn"}), for editors; see docs/DIAGNOSTICS.md
       -h, --help           show this help
 
     EXIT CODES:
@@ -33,12 +33,12 @@ struct CheckCommand {
     command: "check", valued: [["--data"], ["--format"], ["--root"]],
     flags: [["-h", "--help"], ["--tokens"]])
 
+  /// Whether to print tokens instead of checking (`--tokens`).
+  let tokens: Bool
   let templates: [String]
   let data: String?
   let json: Bool
   let root: String?
-  /// Whether to print tokens instead of checking.
-  let tokens: Bool
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -46,13 +46,13 @@ struct CheckCommand {
       throw UsageError(message: "missing the templates to check", command: "check")
     }
     templates = arguments.positionals
+    tokens = arguments.flag("--tokens")
+    if tokens, arguments.value("--data") != nil || arguments.value("--format") != nil {
+      throw UsageError(message: "'--tokens' takes no '--data' or '--format'", command: "check")
+    }
     data = arguments.value("--data")
     root = arguments.value("--root")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
-    tokens = arguments.flag("--tokens")
-    if tokens, data != nil || arguments.value("--format") != nil {
-      throw UsageError(message: "'--tokens' takes no '--data' or '--format'", command: "check")
-    }
   }
 
   /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
