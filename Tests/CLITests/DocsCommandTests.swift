@@ -83,7 +83,8 @@ import Testing
     try comparePictures(of: page, madeIn: folder)
   }
 
-  /// Every diagnostic ID in the sources falls in a row of DIAGNOSTICS.md's table (`E01xx`).
+  /// Every diagnostic ID in the sources falls in a row of DIAGNOSTICS.md's table (`E01xx`), and
+  /// the catalog files the table names exist.
   @Test func everyIdentifierIsInTheTable() throws {
     let page = try String(contentsOf: Self.docs.appendingPathComponent("DIAGNOSTICS.md"), encoding: .utf8)
     let rows = Set(page.matches(of: /`([EW]0\d)xx`/).map { String($0.output.1) })
@@ -95,6 +96,13 @@ import Testing
       for match in text.matches(of: /"([EW]0\d)\d\d"/) { seen.insert(String(match.output.1)) }
     }
     #expect(seen.count >= 10)
+    // The catalogs it names are where it says.
+    for match in page.matches(of: /`(Sources\/[A-Za-z0-9_\/]+\.swift)`/) {
+      let path = String(match.output.1)
+      #expect(
+        FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+        "DIAGNOSTICS.md names \(path), which does not exist")
+    }
     #expect(
       seen.subtracting(rows).isEmpty, "IDs missing from DIAGNOSTICS.md: \(seen.subtracting(rows).sorted())")
   }
