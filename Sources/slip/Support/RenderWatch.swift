@@ -1,0 +1,49 @@
+import Foundation
+
+/// `slip render … --watch`: renders, then waits for a file the rendering read to change and
+/// renders again, until Ctrl-C (exit 0).
+///
+/// Each rendering reads its includes and images through a ``RecordingLoader``, and the files
+/// watched next are exactly the ones it read (or looked for): adding an include starts watching
+/// it. A rendering with errors prints them, writes nothing, and so leaves the last good files
+/// as they were (files are replaced whole, by rename, so a viewer never sees half a PNG).
+struct RenderWatch {
+  /// The render command, validated for watching.
+  let command: RenderCommand
+
+  /// Renders until interrupted; a failure to render is printed and waited out, never fatal.
+  func run() throws(CommandFailure) -> ExitCode {
+    let watcher = try Watcher()
+    let clock = ContinuousClock()
+    while true {
+      let loader = RecordingLoader(CompilerSetup.loader(template: command.template, root: command.root))
+      let start = clock.now
+      do throws(CommandFailure) {
+        let (code, written) = try command.render(with: CompilerSetup.compiler(loader: loader))
+        if code == .ok {
+          let milliseconds = Int(((clock.now - start) / .milliseconds(1)).rounded())
+          Console.out("rendered in \(milliseconds) ms → \(written.joined(separator: ", "))\n")
+        } else {
+          Console.out("not rendered; the last good files are kept\n")
+        }
+      } catch {
+        Console.error("slip: error: \(error.message)\n")
+        Console.out("not rendered; the last good files are kept\n")
+      }
+      watcher.watch(watchedFiles(loader))
+      if watcher.next() == .interrupted {
+        return .ok
+      }
+    }
+  }
+
+  /// The template, the data, a profile file and whatever the last rendering loaded, as absolute paths.
+  private func watchedFiles(_ loader: RecordingLoader) -> [String] {
+    var files = [command.template]
+    if let data = command.data { files.append(data) }
+    if let printer = command.printer, printer.contains("/") || printer.hasSuffix(".json") {
+      files.append(printer)
+    }
+    return files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + loader.paths
+  }
+}
