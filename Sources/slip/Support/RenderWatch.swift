@@ -15,22 +15,26 @@ struct RenderWatch {
   func run() throws(CommandFailure) -> ExitCode {
     let watcher = try Watcher()
     let clock = ContinuousClock()
+    // Watched before the first rendering, so a save while it runs is not missed.
+    watcher.watch(watchedFiles(nil))
     while true {
       let loader = RecordingLoader(CompilerSetup.loader(template: command.template, root: command.root))
       let start = clock.now
+      let outcome: String
       do throws(CommandFailure) {
         let (code, written) = try command.render(with: CompilerSetup.compiler(loader: loader))
-        if code == .ok {
-          let milliseconds = Int(((clock.now - start) / .milliseconds(1)).rounded())
-          Console.out("rendered in \(milliseconds) ms → \(written.joined(separator: ", "))\n")
-        } else {
-          Console.out("not rendered; the last good files are kept\n")
-        }
+        let milliseconds = Int(((clock.now - start) / .milliseconds(1)).rounded())
+        outcome =
+          code == .ok
+          ? "rendered in \(milliseconds) ms → \(written.joined(separator: ", "))"
+          : "not rendered; the last good files are kept"
       } catch {
         Console.error("slip: error: \(error.message)\n")
-        Console.out("not rendered; the last good files are kept\n")
+        outcome = "not rendered; the last good files are kept"
       }
+      // Told only once the files it read are watched: whoever saves next is seen.
       watcher.watch(watchedFiles(loader))
+      Console.out(outcome + "\n")
       if watcher.next() == .interrupted {
         return .ok
       }
@@ -38,12 +42,12 @@ struct RenderWatch {
   }
 
   /// The template, the data, a profile file and whatever the last rendering loaded, as absolute paths.
-  private func watchedFiles(_ loader: RecordingLoader) -> [String] {
+  private func watchedFiles(_ loader: RecordingLoader?) -> [String] {
     var files = [command.template]
     if let data = command.data { files.append(data) }
     if let printer = command.printer, printer.contains("/") || printer.hasSuffix(".json") {
       files.append(printer)
     }
-    return files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + loader.paths
+    return files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + (loader?.paths ?? [])
   }
 }

@@ -50,6 +50,12 @@ final class Watcher {
     watcherInterruptPipe = ends[1]
     signal(SIGINT, watcherInterrupted)
     signal(SIGTERM, watcherInterrupted)
+    // A parent may start us with them blocked (Foundation's Process does): Ctrl-C must still work.
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    sigaddset(&stops, SIGINT)
+    sigaddset(&stops, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &stops, nil)
   }
 
   deinit {
