@@ -62,6 +62,7 @@ struct GalleryCase {
       problems.append(Problem(severity: .error, text: "error: \(error.message)"))
       code = ExitCode.worst([code, error.code])
     }
+    try? Console.write(Array(GalleryPage.plain(problems).utf8), to: folder + "/diagnostics.txt")
   }
 
   private mutating func render(into folder: String) throws(CommandFailure) {
@@ -73,10 +74,7 @@ struct GalleryCase {
     let compiler = CompilerSetup.compiler(template: source.template, root: nil)
     let result = compiler.compile(template, data: data, options: try CompilerSetup.renderOptions())
     var diagnostics = result.diagnostics
-    defer {
-      report(diagnostics, sources: result.sources)
-      try? Console.write(Array(GalleryPage.plain(problems).utf8), to: folder + "/diagnostics.txt")
-    }
+    defer { report(diagnostics, sources: result.sources) }
     code = ExitCode.forDiagnostics(result.diagnostics)
     guard let document = result.document else { return }
     if let page = document.page {
@@ -118,14 +116,15 @@ struct GalleryCase {
     try write(output.bytes, "receipt.bin", in: folder)
     printerFile = (source.id + "/receipt.bin", output.bytes.count, "ESC/POS for \(profile.id)")
     listing = ESCPOSDisassembler(codePages: profile.codePages).listing(output.bytes)
-    text = PlainTextWriter().write(document)
-    try write(Array(text!.utf8), "receipt.txt", in: folder)
+    let plain = PlainTextWriter().write(document)
+    text = plain
+    try write(Array(plain.utf8), "receipt.txt", in: folder)
     for (index, page) in drawn.pages.enumerated() {
       try picture(page.bitmap, dpi: profile.dpi, number: index + 1, in: folder)
     }
   }
 
-  /// A label: ZPL, its text, and the preview drawn as a Zebra prints it.
+  /// A label: ZPL, shown as it is, and the preview drawn as a Zebra prints it.
   private mutating func label(
     _ page: LabelPage, document: Document, folder: String, diagnostics: inout [Diagnostic],
     sources: SourceFiles

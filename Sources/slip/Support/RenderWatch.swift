@@ -15,14 +15,19 @@ struct RenderWatch {
   func run() throws(CommandFailure) -> ExitCode {
     let watcher = try Watcher()
     let clock = ContinuousClock()
+    // The files this command writes: never watched, or a template showing its own preview
+    // ('image "out.png"') would render forever.
+    var ours = Set(
+      [command.preview, command.output].compactMap { $0 }.filter { $0 != "-" }.map(Self.absolute))
     // Watched before the first rendering, so a save while it runs is not missed.
-    watcher.watch(watchedFiles(nil))
+    watcher.watch(watchedFiles(nil).filter { !ours.contains($0) })
     while true {
       let loader = RecordingLoader(CompilerSetup.loader(template: command.template, root: command.root))
       let start = clock.now
       let outcome: String
       do throws(CommandFailure) {
         let (code, written) = try command.render(with: CompilerSetup.compiler(loader: loader))
+        ours.formUnion(written.map(Self.absolute))
         let milliseconds = Int(((clock.now - start) / .milliseconds(1)).rounded())
         outcome =
           code == .ok
@@ -33,7 +38,7 @@ struct RenderWatch {
         outcome = "not rendered; the last good files are kept"
       }
       // Told only once the files it read are watched: whoever saves next is seen.
-      watcher.watch(watchedFiles(loader))
+      watcher.watch(watchedFiles(loader).filter { !ours.contains($0) })
       Console.out(outcome + "\n")
       if watcher.next() == .interrupted {
         return .ok
@@ -48,6 +53,10 @@ struct RenderWatch {
     if let printer = command.printer, printer.contains("/") || printer.hasSuffix(".json") {
       files.append(printer)
     }
-    return files.map { URL(fileURLWithPath: $0).standardizedFileURL.path } + (loader?.paths ?? [])
+    return files.map(Self.absolute) + (loader?.paths ?? [])
+  }
+
+  private static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }
