@@ -5,7 +5,7 @@ import Testing
 /// (`scripts/gallery-check` opens the bundled templates' gallery in headless Chromium.)
 @Suite struct GalleryCLITests {
   /// A folder of templates: one with two data files and a partial, one with errors, one
-  /// wanting data it has no file for.
+  /// wanting data it has no file for, one cut twice with data that warns.
   static func templates() throws -> URL {
     let folder = try PreviewCLITests.folder()
     let files = [
@@ -15,6 +15,8 @@ import Testing
       "thanks.slip": "text \"Terima kasih!\" align=center\n",
       "broken.slip": "receipt paper=58mm\ntext \"{{ total | rupia }}\"\n",
       "hungry.slip": "receipt paper=58mm\ntext \"{{ order.id }}\"\n",
+      "twice.slip": "receipt paper=58mm\ntext \"{{ who }}\"\ncut\ntext \"two\"\ncut\n",
+      "twice.json": "{\"who\": \"bell\\u0007\"}",
       "notes.txt": "not a template",
     ]
     for (name, text) in files {
@@ -30,13 +32,13 @@ import Testing
     let result = try CLITests.slip("gallery", folder.path, "-o", site.path)
     // A template with errors fails the command, but the whole site is written.
     #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stdout.contains("4 cases, 2 with errors"))
+    #expect(result.stdout.contains("5 cases, 2 with errors"))
     #expect(result.stderr.contains("unknown filter 'rupia'"))
 
     let manager = FileManager.default
     for file in [
       "index.html", "shop/preview.png", "shop/receipt.bin", "shop/receipt.txt", "shop.evil/preview.png",
-      "broken/diagnostics.txt", "hungry/diagnostics.txt",
+      "broken/diagnostics.txt", "hungry/diagnostics.txt", "twice/preview.png", "twice/preview-2.png",
     ] {
       #expect(manager.fileExists(atPath: site.appendingPathComponent(file).path), "\(file)")
     }
@@ -51,6 +53,8 @@ import Testing
     #expect(!page.contains("<script"))
     #expect(page.contains("<code>thanks.slip</code>, included by <code>shop.slip</code>"))
     #expect(page.contains("<pre class=\"error\">"))
+    #expect(page.contains("<pre class=\"warning\">"))
+    #expect(page.contains("src=\"twice/preview-2.png\""))
     #expect(page.contains("&#39;order&#39; is not defined in the data"))
     #expect(page.contains("src=\"shop/preview.png\" width=\"384\""))
     #expect(page.contains("width=\"768\""))
