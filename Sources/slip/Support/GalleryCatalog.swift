@@ -85,8 +85,10 @@ struct GalleryCatalog {
     return includers
   }
 
+  /// `folder/name`; just `name` in the working directory, so diagnostics read `kopi.slip:3:1`.
   private static func path(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    if folder == "." { return name }
+    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   private static func absolute(_ path: String) -> String {
