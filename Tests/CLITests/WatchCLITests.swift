@@ -74,6 +74,11 @@ import Testing
     /// Sends SIGINT and waits for the exit; nil if it did not exit within the bound.
     func interrupt() -> Int32? {
       process.interrupt()
+      return exitStatus()
+    }
+
+    /// Waits for the exit; nil if it did not exit within the bound.
+    func exitStatus() -> Int32? {
       guard exited.wait(timeout: .now() + WatchCLITests.bound) == .success else { return nil }
       return process.terminationStatus
     }
@@ -138,5 +143,12 @@ import Testing
     let piped = try CLITests.slip("render", "-", "--preview", "x.png", "--watch", stdin: "receipt\n")
     #expect(piped.status == 64)
     #expect(piped.stderr.contains("cannot come from standard input"))
+    // A template missing from the start is a typo to report, not a file to wait for.
+    let missing = try Child(
+      ["render", "no-such-template.slip", "--preview", "x.png", "--watch"], in: CLITests.root)
+    defer { missing.stop() }
+    #expect(missing.exitStatus() == 66)
+    // The pipe may deliver the message after the exit: wait for it too.
+    #expect(missing.wait { _, err in err.contains("template 'no-such-template.slip' does not exist") })
   }
 }

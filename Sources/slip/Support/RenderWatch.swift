@@ -11,7 +11,8 @@ struct RenderWatch {
   /// The render command, validated for watching.
   let command: RenderCommand
 
-  /// Renders until interrupted; a failure to render is printed and waited out, never fatal.
+  /// Renders until interrupted; a failure to render is printed and waited out, unless the very
+  /// first rendering cannot even start (a missing file, an unknown printer).
   func run() throws(CommandFailure) -> ExitCode {
     let watcher = try Watcher()
     let clock = ContinuousClock()
@@ -21,7 +22,9 @@ struct RenderWatch {
       [command.preview, command.output].compactMap { $0 }.filter { $0 != "-" }.map(Self.absolute))
     // Watched before the first rendering, so a save while it runs is not missed.
     watcher.watch(watchedFiles(nil).filter { !ours.contains($0) })
+    var first = true
     while true {
+      defer { first = false }
       let loader = RecordingLoader(CompilerSetup.loader(template: command.template, root: command.root))
       let start = clock.now
       let outcome: String
@@ -34,6 +37,9 @@ struct RenderWatch {
           ? "rendered in \(milliseconds) ms → \(written.joined(separator: ", "))"
           : "not rendered; the last good files are kept"
       } catch {
+        // A file missing from the start (a typo) or a bad option ends the command rather than
+        // waiting forever; one deleted while watching is waited for.
+        if first { throw error }
         Console.error("slip: error: \(error.message)\n")
         outcome = "not rendered; the last good files are kept"
       }
