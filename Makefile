@@ -18,7 +18,8 @@ sample: setup
 # stand-in printers on 127.0.0.1 and a private cupsd), a
 # short libFuzzer run of the compiler, the editor grammar through a TextMate engine, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
-# through zplkit, the stand-in against bleak, then the lint.
+# through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
+# (every preview must load), then the lint.
 test: setup
 	swift test
 	scripts/fuzz --smoke
@@ -28,6 +29,7 @@ test: setup
 	scripts/raster-check
 	scripts/zpl-check
 	scripts/bleak-check
+	scripts/gallery-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:

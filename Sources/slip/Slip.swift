@@ -29,7 +29,8 @@ enum Slip {
 
   /// Every subcommand, in the order `slip --help` lists them.
   static let commands: [CommandEntry] = [
-    RenderCommand.entry, CheckCommand.entry, FormatCommand.entry, PrintersCommand.entry, DisasmCommand.entry,
+    RenderCommand.entry, CheckCommand.entry, GalleryCommand.entry, FormatCommand.entry, PrintersCommand.entry,
+    DisasmCommand.entry,
     ScanCommand.entry, SendCommand.entry, PrintCommand.entry, StatusCommand.entry, InfoCommand.entry,
   ]
 

@@ -4,12 +4,12 @@ import SlipIR
 import SlipText
 
 /// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [--raster]
-/// [--preview FILE.png] [-o FILE|-]`.
+/// [--preview FILE.png] [-o FILE|-] [--watch]`.
 struct RenderCommand {
   static let usage = """
     USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir]
                        [--printer ID|FILE] [--raster] [--preview FILE.png]
-                       [ZPL options] [-o FILE|-]
+                       [ZPL options] [-o FILE|-] [--watch]
 
     Compiles a template with its data and writes the result. A data file of many records
     (.jsonl, one JSON object per line, or .csv with a header row) gives one label or
@@ -35,6 +35,10 @@ struct RenderCommand {
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
+      --watch              render again whenever the template, an include, an image or
+                           the data changes, until Ctrl-C; needs '--preview' or '-o FILE'
+                           (and writes only those). Errors are printed and the files
+                           written last are kept
     \(ZPLOptions.help)
       -h, --help           show this help
 
@@ -47,7 +51,7 @@ struct RenderCommand {
     command: "render",
     valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"]]
       + ZPLOptions.valued,
-    flags: [["-h", "--help"], ["--raster"]])
+    flags: [["-h", "--help"], ["--raster"], ["--watch"]])
 
   let template: String
   let data: String?
@@ -61,6 +65,8 @@ struct RenderCommand {
   let preview: String?
   /// Text, or the whole receipt as raster.
   let mode: PrintMode
+  /// Whether to render again on every change (`--watch`).
+  let watch: Bool
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -82,6 +88,10 @@ struct RenderCommand {
     printer = arguments.value("--printer")
     preview = arguments.value("--preview")
     mode = arguments.flag("--raster") ? .raster : .text
+    watch = arguments.flag("--watch")
+    if watch {
+      try Self.validateWatch(template: template, data: data, output: output, preview: preview)
+    }
     if printer != nil, let target, target != "escpos", preview == nil {
       throw UsageError(
         message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
@@ -97,7 +107,7 @@ struct RenderCommand {
     if preview != nil, let data, RecordFormat(path: data) != nil {
       throw UsageError(message: "'--preview' draws one receipt; render records without it", command: "render")
     }
-    if target == "escpos", output == "-", Console.standardOutputIsTerminal {
+    if target == "escpos", output == "-", !watch, Console.standardOutputIsTerminal {
       throw UsageError(
         message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
           + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",
@@ -115,27 +125,55 @@ struct RenderCommand {
     }
   }
 
+  /// `--watch` re-renders files: it needs one to write, and files (not standard input) to watch.
+  private static func validateWatch(template: String, data: String?, output: String, preview: String?)
+    throws(UsageError)
+  {
+    if preview == nil, output == "-" {
+      throw UsageError(
+        message: "'--watch' keeps files up to date: add '--preview FILE.png' or '-o FILE'", command: "render")
+    }
+    if template == "-" || data == "-" {
+      throw UsageError(
+        message: "'--watch' watches files; the template and the data cannot come from standard input",
+        command: "render")
+    }
+    if let data, RecordFormat(path: data) != nil {
+      throw UsageError(message: "'--watch' renders one receipt; render records without it", command: "render")
+    }
+  }
+
   /// Compiles and writes; diagnostics go to standard error.
   func run() throws(CommandFailure) -> ExitCode {
+    if watch {
+      return try RenderWatch(command: self).run()
+    }
     if let data, RecordFormat(path: data) != nil || zpl.storedFormat != nil {
       return try BatchRender(
         template: template, data: data, format: RecordFormat(path: data), target: target, output: output,
         root: root, printer: printer, zpl: zpl
       ).run()
     }
+    return try render(with: CompilerSetup.compiler(template: template, root: root)).code
+  }
+
+  /// Compiles once with `compiler` and writes the output and the preview; returns the exit code
+  /// and the files written (none when there were errors: the files from before stay as they
+  /// were). Under `--watch` without `-o FILE`, only the preview is written.
+  func render(with compiler: Compiler) throws(CommandFailure) -> (code: ExitCode, written: [String]) {
     let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
     let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
     let dataFile = try data.map { path throws(CommandFailure) in
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
     }
-    let compiler = CompilerSetup.compiler(template: template, root: root)
     let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
     DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
     guard let document = result.document else {
-      return ExitCode.forDiagnostics(result.diagnostics)
+      return (ExitCode.forDiagnostics(result.diagnostics), [])
     }
+    let writesOutput = !(watch && output == "-")
     let target = RenderTarget.resolve(self.target, isLabel: document.page != nil)
-    try RenderTarget.check(target, output: output, zpl: zpl)
+    try RenderTarget.check(target, output: writesOutput ? output : "", zpl: zpl)
     let bytes: [UInt8] =
       switch target {
       case "ir": Array(document.dump().utf8)
@@ -143,13 +181,17 @@ struct RenderCommand {
       case "zpl": try ZPLOptions.zpl(document, options: zpl, sources: result.sources)
       default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources, mode: mode)
       }
+    var written: [String] = []
     if let preview {
       // The ESC/POS writer has reported the characters no font has already.
-      try Preview.write(
+      written = try Preview.write(
         document, profile: profile, mode: mode, to: preview, sources: result.sources,
         showWarnings: target != "escpos")
     }
-    try Console.write(bytes, to: output)
-    return .ok
+    if writesOutput {
+      try Console.write(bytes, to: output)
+      if output != "-" { written.append(output) }
+    }
+    return (.ok, written)
   }
 }

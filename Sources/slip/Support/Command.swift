@@ -44,6 +44,10 @@ extension RenderCommand: Command {
   static let name = "render"
   static let summary = "compile a template with its data and write the result"
 }
+extension GalleryCommand: Command {
+  static let name = "gallery"
+  static let summary = "render a folder of templates with their sample data into a static review page"
+}
 extension CheckCommand: Command {
   static let name = "check"
   static let summary = "report every problem in templates, rendering nothing"

@@ -9,11 +9,21 @@ import SlipSymbols
 enum CompilerSetup {
   /// A compiler whose includes stay inside `root`, or the template's own folder.
   static func compiler(template: String, root: String?) -> Compiler {
+    compiler(loader: loader(template: template, root: root))
+  }
+
+  /// The loader for `template`'s includes and images: files inside `root`, or the template's folder.
+  static func loader(template: String, root: String?) -> FileSystemLoader {
     let folder =
       root ?? (template == "-" ? "." : URL(fileURLWithPath: template).deletingLastPathComponent().path)
-    return Compiler(
-      loader: FileSystemLoader(root: folder), imageDecoder: ImageFileDecoder(),
-      symbolEncoder: ZintSymbolEncoder(), textMeasurer: LabelFontMeasurer())
+    return FileSystemLoader(root: folder)
+  }
+
+  /// A compiler reading includes and images through `loader`.
+  static func compiler(loader: any TemplateLoader) -> Compiler {
+    Compiler(
+      loader: loader, imageDecoder: ImageFileDecoder(), symbolEncoder: ZintSymbolEncoder(),
+      textMeasurer: LabelFontMeasurer())
   }
 
   /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.
