@@ -16,13 +16,14 @@ sample: setup
 
 # Runs the whole test suite (the transport tests start their own stand-in BlueZ on a private bus,
 # stand-in printers on 127.0.0.1 and a private cupsd), a
-# short libFuzzer run of the compiler, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
+# short libFuzzer run of the compiler, the editor grammar through a TextMate engine, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), then the lint.
 test: setup
 	swift test
 	scripts/fuzz --smoke
+	scripts/grammar-check
 	scripts/symbol-check
 	scripts/emupos-check
 	scripts/raster-check

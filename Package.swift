@@ -81,7 +81,7 @@ let package = Package(
       dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipImages"],
       exclude: ["Cases", "Templates"]
     ),
-    .testTarget(name: "CLITests", dependencies: ["slip"]),
+    .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),

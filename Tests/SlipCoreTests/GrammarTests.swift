@@ -4,8 +4,9 @@ import Testing
 @testable import SlipCore
 
 /// Keeps `grammar/slip.ebnf` normative: a recogniser built from the EBNF file itself must accept
-/// every template the parser accepts (bundled templates, golden cases, docs examples), reject a
-/// broken one, use every production, and name the same statement keywords as the parser.
+/// every template the parser accepts (bundled templates, golden cases, docs examples and recipes,
+/// the grammar's samples), reject a broken one, use every production, and name the same statement
+/// keywords as the parser.
 @Suite struct GrammarTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -18,7 +19,9 @@ import Testing
   static func acceptedTemplates() throws -> [URL] {
     var urls: [URL] = []
     let fm = FileManager.default
-    for folder in ["templates", "Tests/GoldenTests/Cases", "docs/examples"] {
+    for folder in [
+      "templates", "Tests/GoldenTests/Cases", "docs/examples", "docs/cookbook", "grammar/samples",
+    ] {
       let base = root.appendingPathComponent(folder)
       guard let walker = fm.enumerator(at: base, includingPropertiesForKeys: nil) else { continue }
       for case let url as URL in walker where url.pathExtension == "slip" {
@@ -81,6 +84,94 @@ import Testing
       parserWords.subtracting(words).isEmpty, "missing from the grammar: \(parserWords.subtracting(words))")
     let unknown = words.subtracting(parserWords).subtracting(expressionWords)
     #expect(unknown.isEmpty, "grammar words the parser does not know: \(unknown)")
+  }
+}
+
+/// The editor grammar starts a statement at every keyword the parser knows (scripts/grammar-check
+/// tests it with a TextMate engine; this catches a new statement without Python).
+@Suite struct TextMateGrammarTests {
+  @Test func everyStatementKeywordStartsAStatement() throws {
+    let url = GrammarTests.root.appendingPathComponent("grammar/slip.tmLanguage.json")
+    let grammar = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+    #expect((grammar as? [String: Any])?["scopeName"] as? String == "source.slip")
+    // Every `begin` and `match` pattern, wherever it is.
+    var patterns: [String] = []
+    func collect(_ value: Any) {
+      if let object = value as? [String: Any] {
+        for (key, inner) in object {
+          if key == "begin" || key == "match", let pattern = inner as? String { patterns.append(pattern) }
+          collect(inner)
+        }
+      } else if let array = value as? [Any] {
+        array.forEach(collect)
+      }
+    }
+    collect(grammar)
+    // Line-start patterns: `^\\s*(text|row|…)` and `^\\s*(else)\\s+(if)`.
+    var starters: Set<String> = []
+    for pattern in patterns where pattern.hasPrefix("^\\s*(") {
+      for match in pattern.matches(of: /\(([a-z|]+)\)/) {
+        starters.formUnion(match.output.1.split(separator: "|").map(String.init))
+      }
+    }
+    let missing = Set(Parser.statementKeywords).subtracting(starters)
+    #expect(missing.isEmpty, "statements grammar/slip.tmLanguage.json does not know: \(missing.sorted())")
+  }
+}
+
+/// Keeps `docs/LANGUAGE.md` complete: every production of the EBNF has a row in its grammar
+/// table (and no row names a production that is gone), and every keyword and operator of the
+/// grammar appears in the page's code.
+@Suite struct ReferenceCoverageTests {
+  static func reference() throws -> String {
+    try String(contentsOf: GrammarTests.root.appendingPathComponent("docs/LANGUAGE.md"), encoding: .utf8)
+  }
+
+  @Test func everyProductionHasARow() throws {
+    let grammar = try GrammarTests.grammar()
+    let page = try Self.reference()
+    guard let table = page.range(of: "## The grammar") else {
+      Issue.record("docs/LANGUAGE.md has no '## The grammar' section")
+      return
+    }
+    // The first cell of each row: one or more `production` names.
+    var listed: Set<String> = []
+    for line in page[table.upperBound...].split(separator: "\n") where line.hasPrefix("| `") {
+      let cell = line.dropFirst(2).prefix { $0 != "|" }
+      for match in cell.matches(of: /`([^`]+)`/) { listed.insert(String(match.output.1)) }
+    }
+    let productions = Set(grammar.rules.keys)
+    #expect(
+      productions.subtracting(listed).isEmpty, "not in the table: \(productions.subtracting(listed).sorted())"
+    )
+    #expect(
+      listed.subtracting(productions).isEmpty, "not in the EBNF: \(listed.subtracting(productions).sorted())")
+  }
+
+  @Test func everyTerminalIsInTheCode() throws {
+    let grammar = try GrammarTests.grammar()
+    let page = try Self.reference()
+    // The text of inline code spans and fenced blocks.
+    var code = ""
+    var inBlock = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+      } else if inBlock {
+        code += line + "\n"
+      } else {
+        for match in line.matches(of: /`([^`]+)`/) { code += match.output.1 + "\n" }
+      }
+    }
+    let words = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    var missing: [String] = []
+    for terminal in grammar.terminals.sorted() {
+      let isWord = terminal.allSatisfy { $0.isLetter }
+      // One-letter escapes (`n`, `t`) are checked as the escapes themselves.
+      let found = isWord && terminal.count > 1 ? words.contains(terminal) : code.contains(terminal)
+      if !found { missing.append(terminal) }
+    }
+    #expect(missing.isEmpty, "keywords and symbols of the EBNF that docs/LANGUAGE.md never shows: \(missing)")
   }
 }
 

@@ -51,8 +51,8 @@ public struct DiagnosticJSON: Sendable {
       + "\"endLine\": \(end.line), \"endColumn\": \(end.column), "
   }
 
-  /// A JSON string literal.
-  func quote(_ text: String) -> String {
+  /// A JSON string literal (the CLI's token dump writes its strings the same way).
+  package func quote(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

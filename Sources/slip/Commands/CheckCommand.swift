@@ -1,9 +1,10 @@
 import SlipCore
 
-/// `slip check TEMPLATE… [--data FILE] [--format text|json]`.
+/// `slip check TEMPLATE… [--data FILE] [--format text|json] [--tokens]`.
 struct CheckCommand {
   static let usage = """
     USAGE: slip check TEMPLATE... [--data FILE] [--format text|json] [--root DIR]
+           slip check TEMPLATE... --tokens
 
     Reports every problem in the templates at once; renders nothing.
 
@@ -13,6 +14,9 @@ struct CheckCommand {
     OPTIONS:
       --data FILE          also evaluate each template with this JSON data, reporting
                            missing paths and type errors
+      --tokens             print the lexer's tokens instead, one JSON object a line
+                           ({"file", "kind", "text", "line", "column", "endLine",
+                           "endColumn"}), for editors; see docs/DIAGNOSTICS.md
       --format text|json   diagnostics as compiler text (default) or one JSON object:
                            {"diagnostics": [{"file", "line", "column", "endLine",
                            "endColumn", "severity", "id", "message", "notes", "help",
@@ -26,8 +30,11 @@ struct CheckCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "check", valued: [["--data"], ["--format"], ["--root"]], flags: [["-h", "--help"]])
+    command: "check", valued: [["--data"], ["--format"], ["--root"]],
+    flags: [["-h", "--help"], ["--tokens"]])
 
+  /// Whether to print tokens instead of checking (`--tokens`).
+  let tokens: Bool
   let templates: [String]
   let data: String?
   let json: Bool
@@ -39,6 +46,10 @@ struct CheckCommand {
       throw UsageError(message: "missing the templates to check", command: "check")
     }
     templates = arguments.positionals
+    tokens = arguments.flag("--tokens")
+    if tokens, arguments.value("--data") != nil || arguments.value("--format") != nil {
+      throw UsageError(message: "'--tokens' takes no '--data' or '--format'", command: "check")
+    }
     data = arguments.value("--data")
     root = arguments.value("--root")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
@@ -46,6 +57,12 @@ struct CheckCommand {
 
   /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
   func run() throws(CommandFailure) -> ExitCode {
+    if tokens {
+      for path in templates {
+        Console.out(TokenJSON.lines(SourceFile(path: path, bytes: try Console.read(path, what: "template"))))
+      }
+      return .ok
+    }
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
     let options = try CompilerSetup.renderOptions()
     var codes: [ExitCode] = []
