@@ -70,13 +70,15 @@ let package = Package(
     // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench).
     .executableTarget(
       name: "RasterBench",
-      dependencies: ["BenchSupport", "SlipCore", "SlipESCPOS", "SlipIR", "SlipPNG", "SlipRaster"],
+      dependencies: [
+        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipImages", "SlipIR", "SlipPNG", "SlipRaster",
+      ],
       path: "Benchmarks/RasterBench"),
     // Measures the ZPL backend and the label preview beside zplkit (scripts/bench).
     .executableTarget(
       name: "ZPLBench",
       dependencies: [
-        "BenchSupport", "SlipCore", "SlipIR", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
+        "BenchSupport", "SlipCore", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
       ],
       path: "Benchmarks/ZPLBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),

@@ -3,6 +3,7 @@ import Foundation
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipImages
 import SlipPNG
 import SlipRaster
 
@@ -18,17 +19,6 @@ import SlipRaster
 let arguments = BenchArguments(defaultCount: 200)
 let count = arguments.count
 
-/// The CLI's decoder.
-struct Decoder: ImageDecoder {
-  func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
-    do throws(PNGError) {
-      return try PNGDecoder().decode(bytes)
-    } catch {
-      throw ImageDecodeError(error.message)
-    }
-  }
-}
-
 let options = RenderOptions(now: ExactDecimal(1_764_511_509))
 let writer = ESCPOSWriter(profile: .generic58, rasterizer: Rasterizer())
 
@@ -40,7 +30,7 @@ for path in arguments.rest {
   let template = SourceFile(
     path: "picture.slip", text: "receipt paper=58mm\nimage \"\(name)\" dither=floyd-steinberg\n")
   let compiler = Compiler(
-    loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: Decoder())
+    loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: PNGImageDecoder())
   let bytes = Array(try Data(contentsOf: picture))
   let pixels = try PNGDecoder().decode(bytes).pixels.count
   let prints = max(5, count * 384 * 600 / max(pixels, 1))

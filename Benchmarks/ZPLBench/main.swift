@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import SlipCore
 import SlipIR
+import SlipImages
 import SlipPNG
 import SlipRaster
 import SlipSymbols
@@ -19,18 +20,6 @@ import SlipZPL
 let arguments = BenchArguments(defaultCount: 200)
 let count = arguments.count
 
-/// Binary greymaps, as the CLI reads the badge's logo.
-struct Greymaps: ImageDecoder {
-  func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
-    let text = String(decoding: bytes.prefix(32), as: UTF8.self)
-    let fields = text.split(whereSeparator: \.isWhitespace).prefix(4)
-    guard fields.count == 4, fields[0] == "P5", let width = Int(fields[1]), let height = Int(fields[2]) else {
-      throw ImageDecodeError("not a binary PGM")
-    }
-    return GreyImage(width: width, height: height, pixels: Array(bytes.suffix(width * height)))
-  }
-}
-
 /// The CLI's measurer.
 struct Measurer: TextMeasurer {
   let rasterizer = LabelRasterizer()
@@ -39,14 +28,14 @@ struct Measurer: TextMeasurer {
 
 let templates = arguments.root.appendingPathComponent("templates")
 let compiler = Compiler(
-  loader: FileSystemLoader(root: templates.path, base: templates.path), imageDecoder: Greymaps(),
+  loader: FileSystemLoader(root: templates.path, base: templates.path), imageDecoder: ImageFileDecoder(),
   symbolEncoder: ZintSymbolEncoder(), textMeasurer: Measurer())
 let source = SourceFile(
   path: "event-badge.slip",
-  bytes: Array(try Data(contentsOf: templates.appendingPathComponent("event-badge.slip"))))
+  bytes: try arguments.read("templates/event-badge.slip"))
 guard let compiled = compiler.prepare(source).template,
   case .object(let data) = try JSONReader().read(
-    Array(try Data(contentsOf: templates.appendingPathComponent("event-badge.json"))))
+    try arguments.read("templates/event-badge.json"))
 else { fatalError("templates/event-badge does not compile") }
 let options = RenderOptions(now: ExactDecimal(1_764_511_509))
 guard let badge = compiled.render(data, options: options).document, let page = badge.page else {
