@@ -18,7 +18,7 @@ each on the same work on both sides:
 
 It prints one table (case | measure | Slip | peer | ratio | target | met?), then how the cost
 grows, and writes the same as markdown to .build/bench/results.md, which docs/PERFORMANCE.md is
-refreshed from (--update-docs). Everything it makes goes in .build/bench/; raw output of every
+refreshed from (--update-docs, or --docs-only after a run). Everything it makes goes in .build/bench/; raw output of every
 step is in .build/bench/bench.log. A measurement, never a test: it exits 0 whether or not the
 targets are met.
 """
@@ -719,18 +719,21 @@ def main() -> int:
     parser.add_argument("--zpl-venv")
     parser.add_argument("--bleak-venv")
     parser.add_argument("--only", help=f"comma-separated areas ({', '.join(AREAS)})")
-    parser.add_argument("--markdown", default=str(WORK / "results.md"), help="where the markdown goes")
+    parser.add_argument("--markdown", help="where the markdown goes (default .build/bench/results.md, or "
+                        "results-AREA-….md with --only, so a partial run never stands for a whole one)")
     parser.add_argument("--update-docs", action="store_true", help=f"also put the results in {DOC.name}")
     parser.add_argument("--docs-only", action="store_true",
                         help=f"run nothing: put the last results (--markdown) in {DOC.name}")
     parser.add_argument("--command", default="scripts/bench", help="the command named in the report")
     args = parser.parse_args()
+    areas = args.only.split(",") if args.only else AREAS
+    if args.markdown is None:
+        args.markdown = str(WORK / ("results-" + "-".join(areas) + ".md" if args.only else "results.md"))
     if args.docs_only:
         update_docs(Path(args.markdown).read_text())
         return 0
     if not (args.bin and args.escpos_venv and args.zpl_venv and args.bleak_venv):
         parser.error("--bin and the three venvs are needed (scripts/bench passes them)")
-    areas = args.only.split(",") if args.only else AREAS
     if unknown := [area for area in areas if area not in AREAS]:
         parser.error(f"unknown area {unknown[0]!r}; the areas are {', '.join(AREAS)}")
     if args.update_docs and args.only:
