@@ -127,7 +127,7 @@ def timed(command: list[str], stdout=subprocess.DEVNULL) -> tuple[float, float]:
     process.returncode = os.waitstatus_to_exitcode(status)
     error = process.stderr.read().decode(errors="replace")
     process.stderr.close()
-    if process.returncode not in (0,):
+    if process.returncode != 0:
         sys.exit(f"bench: {shlex.join(command)} failed ({process.returncode}):\n{error}")
     return wall, usage.ru_utime + usage.ru_stime
 
@@ -175,10 +175,6 @@ def times(value: float) -> str:
     return f"{value:.1f}×" if value < 100 else f"{value:.0f}×"
 
 
-def verdict(ratio: float, wanted: float) -> tuple[float, bool]:
-    return ratio, ratio >= wanted
-
-
 # --- 1. receipts --------------------------------------------------------------------------
 
 
@@ -186,14 +182,15 @@ def receipt_text(data: bytes) -> list[str]:
     """The printable text of an ESC/POS stream, a line per printed line, spaces collapsed.
 
     Both sides print the same receipt with different commands (Slip pads to centre, python-escpos
-    sends ESC a), so the comparison is of the words on each line. Command bytes are dropped by
-    knowing only that text is printable ASCII here; the receipt has nothing else.
+    sends ESC a), so the comparison is of the words on each line. The commands are skipped by
+    their lengths: those of the commands these two streams use (a new one would show up as stray
+    characters, and the texts would differ); the receipt's text is printable ASCII.
     """
     text = bytearray()
     index = 0
     while index < len(data):
         byte = data[index]
-        if byte in (0x1B, 0x1D):  # ESC / GS and their parameters (at most three for these)
+        if byte in (0x1B, 0x1D):  # ESC or GS, its command byte and its parameters
             command = data[index + 1:index + 2]
             index += {b"!": 3, b"E": 3, b"-": 3, b"a": 3, b"t": 3, b"M": 3, b"d": 3, b"@": 2,
                       b"V": 3, b"B": 3, b"J": 3, b"2": 2, b"3": 3}.get(command, 2)
