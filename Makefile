@@ -47,7 +47,7 @@ fuzz: setup
 # Slip beside its peers on the same work, in one run (a measurement, not a test; about ten
 # minutes): receipts vs python-escpos, a picture vs python-escpos image(), the badge preview vs
 # zplkit, 100,000 badges to ZPL, BLE vs bleak, compile time. Installs the peers in venvs under
-# .build/, prints one table and writes it as markdown to .build/bench/results.md;
-# `scripts/bench --update-docs` also refreshes docs/PERFORMANCE.md.
+# .build/, prints one table and writes it as markdown to .build/bench/results.md, which
+# `scripts/bench --docs-only` then puts in docs/PERFORMANCE.md.
 bench: setup
 	@BENCH_COMMAND="make bench" scripts/bench
