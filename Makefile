@@ -1,6 +1,6 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup preview fuzz bench-raster
+.PHONY: sample test lint setup preview fuzz bench
 
 setup:
 	@scripts/setup
@@ -47,7 +47,10 @@ preview: setup
 fuzz: setup
 	scripts/fuzz
 
-# The raster engine's speed beside python-escpos's image() on the same 384x600 PNG, and the
-# preview's time per receipt (a measurement, not a test).
-bench-raster: setup
-	scripts/bench-raster
+# Slip beside its peers on the same work, in one run (a measurement, not a test; about ten
+# minutes): receipts vs python-escpos, a picture vs python-escpos image(), the badge preview vs
+# zplkit, 100,000 badges to ZPL, BLE vs bleak, compile time. Installs the peers in venvs under
+# .build/, prints one table and writes it as markdown to .build/bench/results.md, which
+# `scripts/bench --docs-only` then puts in docs/PERFORMANCE.md.
+bench: setup
+	@BENCH_COMMAND="make bench" scripts/bench

@@ -59,21 +59,28 @@ let package = Package(
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
         "SlipSymbols", "SlipZPL", "SlipImages",
       ]),
-    // Measures compile-once / render-many; run through scripts/bench (make bench).
     // libFuzzer targets for the compiler (make fuzz); built normally, a replay tool for saved inputs.
     .executableTarget(name: "SlipFuzz", dependencies: ["SlipCore", "SlipIR"], path: "Fuzz/SlipFuzz"),
+    // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
+    .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
+    // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
     .executableTarget(
-      name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
+      name: "SlipBench", dependencies: ["BenchSupport", "SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
-    // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench-raster).
-    // Measures the ZPL backend and the label preview (scripts/zpl-bench).
+    // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench).
+    .executableTarget(
+      name: "RasterBench",
+      dependencies: [
+        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipImages", "SlipIR", "SlipPNG", "SlipRaster",
+      ],
+      path: "Benchmarks/RasterBench"),
+    // Measures the ZPL backend and the label preview beside zplkit (scripts/bench).
     .executableTarget(
       name: "ZPLBench",
-      dependencies: ["SlipCore", "SlipIR", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL"],
+      dependencies: [
+        "BenchSupport", "SlipCore", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
+      ],
       path: "Benchmarks/ZPLBench"),
-    .executableTarget(
-      name: "RasterBench", dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipPNG", "SlipRaster"],
-      path: "Benchmarks/RasterBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(

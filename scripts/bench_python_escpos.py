@@ -1,53 +1,27 @@
-"""The peer: python-escpos's Dummy printer building the bundled receipts (kopi-senja, and
-warung-80 with its wrapped table, Indonesian date and footer), the way a user of python-escpos
-writes them: formatting, wrapping and padding by hand. Prints microseconds per receipt (median
-of five runs) in the same format as SlipBench.
-    bench_python_escpos.py TEMPLATES_DIR [COUNT]"""
+"""The peer of SlipBench: python-escpos's Dummy printer building the bundled receipts
+(kopi-senja, and warung-80 with its wrapped table, Indonesian date and footer) the way a user of
+python-escpos writes them, then kopi-senja with 10, 100 and 1,000 items (the items SlipBench
+makes). Prints CPU microseconds per receipt (median of five runs) in SlipBench's format.
+
+    bench_python_escpos.py TEMPLATES_DIR [COUNT]     COUNT receipts per run of the bundled ones
+"""
 import datetime
 import json
-import statistics
 import sys
 import textwrap
 import time
 
 from escpos.printer import Dummy
 
+from escpos_receipt import kopi_senja, row, rupiah
+
 folder = sys.argv[1]
-count = int(sys.argv[2]) if len(sys.argv) > 2 else 10000
+count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
 data = json.load(open(f"{folder}/kopi-senja.json"))
 warung = json.load(open(f"{folder}/warung-80.json"))
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"]
-
-
-def rupiah(n):
-    return ("-" if n < 0 else "") + "Rp " + f"{abs(round(n)):,}".replace(",", ".")
-
-
-def row(left, right, width=32):
-    return left + " " * max(1, width - len(left) - len(right)) + right + "\n"
-
-
-def receipt():
-    p = Dummy(profile="POS-5890")
-    p.set(align="center", bold=True, double_height=True, double_width=True)
-    p.text(data["shop"]["name"] + "\n")
-    p.set(align="center", normal_textsize=True)
-    p.text(data["shop"]["address"] + "\n")
-    p.set(align="left")
-    p.text("-" * 32 + "\n")
-    for item in data["items"]:
-        p.text(row(f'{item["name"]} x{item["qty"]}', rupiah(item["qty"] * item["price"])))
-    p.text("-" * 32 + "\n")
-    if data["discount"] > 0:
-        p.text(row("Diskon", rupiah(-data["discount"])))
-    p.set(bold=True)
-    p.text(row("TOTAL", rupiah(data["total"])))
-    p.set(bold=False)
-    p.ln(1)
-    p.set(align="center")
-    p.text("Terima kasih!\n")
-    p.cut()
-    return p.output
+NAMES = ["Kopi Susu", "Roti Bakar", "Es Teh Manis", "Nasi Goreng", "Pisang Goreng", "Teh Tarik", "Mie Ayam",
+         "Air Mineral"]
 
 
 def cells(columns, widths, aligns):
@@ -93,11 +67,26 @@ def warung_receipt():
     return p.output
 
 
-for name, build in [("kopi-senja", receipt), ("warung-80", warung_receipt)]:
+def long_receipt(count):
+    """kopi-senja's data with `count` items, as SlipBench makes them."""
+    items = [{"name": NAMES[i % len(NAMES)], "qty": i % 3 + 1, "price": 5000 + i % 7 * 2500} for i in range(count)]
+    total = sum(item["qty"] * item["price"] for item in items)
+    return dict(data, items=items, discount=0, total=total)
+
+
+def measure(name, build, receipts):
+    """CPU time, as SlipBench measures: wall-clock time would count the machine's other work."""
     samples = []
     for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(count):
+        start = time.process_time()
+        for _ in range(receipts):
             build()
-        samples.append((time.perf_counter() - start) * 1e6 / count)
-    print(f"python-escpos Dummy {name}\t{statistics.median(samples)}\t{count}")
+        samples.append((time.process_time() - start) * 1e6 / receipts)
+    print(f"{name}\t{sorted(samples)[2]}\t{receipts}")
+
+
+measure("python-escpos Dummy kopi-senja", lambda: kopi_senja(data), count)
+measure("python-escpos Dummy warung-80", warung_receipt, count)
+for items in [10, 100, 1000]:
+    long = long_receipt(items)
+    measure(f"python-escpos Dummy kopi-senja {items} items", lambda: kopi_senja(long), max(5, count * 2 // items))

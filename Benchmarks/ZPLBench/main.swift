@@ -1,52 +1,24 @@
+import BenchSupport
 import Foundation
 import SlipCore
 import SlipIR
+import SlipImages
 import SlipPNG
 import SlipRaster
 import SlipSymbols
 import SlipZPL
 
-// The ZPL backend's speed in this process, read by scripts/zpl-bench. Prints one line per case:
-// `name<TAB>microseconds per operation<TAB>bytes per operation`.
+// The ZPL backend's speed in this process, read by scripts/bench. Prints one line per case:
+// `name<TAB>CPU microseconds per operation<TAB>bytes per operation`.
 //   ZPLBench ROOT COUNT
 // - the badge of templates/event-badge.slip rendered from its compiled template and written as
 //   ZPL, as a whole label and as a stored-format recall;
 // - the badge's preview: the label drawn by LabelRasterizer and encoded as a PNG, from the
-//   rendered document (scripts/zpl-bench times zplkit drawing the badge's ZPL beside it), and
+//   rendered document (scripts/bench times zplkit drawing the badge's ZPL beside it), and
 //   with the rendering included.
 
-let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".")
-let count = CommandLine.arguments.count > 2 ? Int(CommandLine.arguments[2]) ?? 200 : 200
-
-/// Median of five timed runs of `body`, in microseconds of this process's CPU time per iteration.
-func measure(_ count: Int, _ body: () throws -> Int) rethrows -> Double {
-  func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
-  }
-  var samples: [Double] = []
-  var sink = 0
-  for _ in 0..<5 {
-    let start = now()
-    for _ in 0..<count { sink &+= try body() }
-    samples.append((now() - start) / Double(count))
-  }
-  if sink == 42 { print("") }
-  return samples.sorted()[2]
-}
-
-/// Binary greymaps, as the CLI reads the badge's logo.
-struct Greymaps: ImageDecoder {
-  func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
-    let text = String(decoding: bytes.prefix(32), as: UTF8.self)
-    let fields = text.split(whereSeparator: \.isWhitespace).prefix(4)
-    guard fields.count == 4, fields[0] == "P5", let width = Int(fields[1]), let height = Int(fields[2]) else {
-      throw ImageDecodeError("not a binary PGM")
-    }
-    return GreyImage(width: width, height: height, pixels: Array(bytes.suffix(width * height)))
-  }
-}
+let arguments = BenchArguments(defaultCount: 200)
+let count = arguments.count
 
 /// The CLI's measurer.
 struct Measurer: TextMeasurer {
@@ -54,16 +26,16 @@ struct Measurer: TextMeasurer {
   func width(of text: String, height: Int) -> Int { (try? rasterizer.width(of: text, height: height)) ?? 0 }
 }
 
-let templates = root.appendingPathComponent("templates")
+let templates = arguments.root.appendingPathComponent("templates")
 let compiler = Compiler(
-  loader: FileSystemLoader(root: templates.path, base: templates.path), imageDecoder: Greymaps(),
+  loader: FileSystemLoader(root: templates.path, base: templates.path), imageDecoder: ImageFileDecoder(),
   symbolEncoder: ZintSymbolEncoder(), textMeasurer: Measurer())
 let source = SourceFile(
   path: "event-badge.slip",
-  bytes: Array(try Data(contentsOf: templates.appendingPathComponent("event-badge.slip"))))
+  bytes: try arguments.read("templates/event-badge.slip"))
 guard let compiled = compiler.prepare(source).template,
   case .object(let data) = try JSONReader().read(
-    Array(try Data(contentsOf: templates.appendingPathComponent("event-badge.json"))))
+    try arguments.read("templates/event-badge.json"))
 else { fatalError("templates/event-badge does not compile") }
 let options = RenderOptions(now: ExactDecimal(1_764_511_509))
 guard let badge = compiled.render(data, options: options).document, let page = badge.page else {
@@ -72,12 +44,12 @@ guard let badge = compiled.render(data, options: options).document, let page = b
 
 let writer = ZPLWriter()
 var bytes: [UInt8] = []
-let zpl = measure(count) {
+let zpl = Bench.measure(count) {
   bytes.removeAll(keepingCapacity: true)
   _ = writer.emit(compiled.render(data, options: options).document!, to: &bytes)
   return bytes.count
 }
-print("badge: render and write ZPL\t\(zpl)\t\(bytes.count)")
+Bench.report("badge: render and write ZPL", zpl, bytes.count)
 
 // The format as the CLI defines it for a batch of this event: the visitor and ticket change.
 guard
@@ -87,23 +59,23 @@ guard
 else { fatalError("the variant is not an object") }
 let format = try ZPLStoredFormat(
   name: "BADGE", samples: [badge, compiled.render(other, options: options).document!])
-let recall = measure(count) {
+let recall = Bench.measure(count) {
   bytes.removeAll(keepingCapacity: true)
   _ = format.recall(compiled.render(data, options: options).document!, to: &bytes)
   return bytes.count
 }
-print("badge: render and write a stored-format recall\t\(recall)\t\(bytes.count)")
+Bench.report("badge: render and write a stored-format recall", recall, bytes.count)
 
 let rasterizer = LabelRasterizer()
 var png: [UInt8] = []
-let preview = try measure(count) {
+let preview = try Bench.measure(count) {
   png = try PNGEncoder().encode(try rasterizer.render(page).bitmap, dpi: page.dpi)
   return png.count
 }
-print("badge: preview PNG from the rendered label\t\(preview)\t\(png.count)")
-let renderedPreview = try measure(count) {
+Bench.report("badge: preview PNG from the rendered label", preview, png.count)
+let renderedPreview = try Bench.measure(count) {
   let document = compiled.render(data, options: options).document!
   png = try PNGEncoder().encode(try rasterizer.render(document.page!).bitmap, dpi: page.dpi)
   return png.count
 }
-print("badge: render and preview PNG\t\(renderedPreview)\t\(png.count)")
+Bench.report("badge: render and preview PNG", renderedPreview, png.count)

@@ -8,7 +8,10 @@ Sends the same 100 kB in 180-byte `command` writes (a printer with MTU 183):
 Times run from the first write to the last acknowledgement (connection set-up excluded for both:
 Slip's own summary line reports it that way). Each unpaced sender runs ROUNDS times and the
 medians are compared (the machine is shared, single runs are noisy); all from one run of this
-script. Run by scripts/ble-bench inside a private bus.
+script. Run by scripts/bench inside a private bus; with --json it prints one JSON object (every
+round's time in seconds, the paced run, the sizes) for scripts/bench to put in its table.
+
+    bench.py SLIP [--json]
 """
 
 import asyncio
@@ -124,6 +127,10 @@ async def main():
         print(f"  slip's line: {slip_line}")
         print(f"  slip's paced line: {paced_line}")
         ok = slip_rate >= 3 * bleak_rate and abs(deviation) <= 5
+        if "--json" in sys.argv[2:]:
+            print(json.dumps({"size": SIZE, "chunk": CHUNK, "rate": RATE, "rounds": ROUNDS,
+                              "bleak": bleak_times, "slip": slip_times, "paced": paced_seconds}))
+            return 0
         print("targets (unpaced >= 3x bleak, paced within 5 %):", "met" if ok else "NOT met")
         return 0 if ok else 1
     finally:
