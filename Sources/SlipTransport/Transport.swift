@@ -50,6 +50,13 @@ public struct Delivery: Sendable, Equatable {
   public var confirmed = 0
   /// Bytes handed on beyond `confirmed` (to BlueZ, the kernel, CUPS) but not acknowledged.
   public var queued = 0
+  /// Bytes sent whose fate is unknown when a job stops: calls still in flight, or writes
+  /// whose answer was lost with the link. They may have reached the printer; the rest of the
+  /// job (`total - confirmed - queued - unanswered`) did not leave.
+  public var unanswered = 0
+  /// Whether bytes went out after some that did not (a write refused while later ones were
+  /// in flight): what the printer has is not one piece, and may print with a piece missing.
+  public var gap = false
   /// Chunks in the job.
   public var chunks: Int
   /// Chunks covered by `confirmed`.

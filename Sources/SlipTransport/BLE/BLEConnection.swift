@@ -89,10 +89,13 @@ final class BLEConnection {
         throw TransportError(
           .timeout(what: "BlueZ resolving the services of '\(printerName)'", seconds: timeout.seconds))
       }
-      if case .changed(device.path, BlueZName.device, let changed) = bluez.next(milliseconds: wait),
-        changed["Connected"]?.bool == false
-      {
+      switch bluez.next(milliseconds: wait) {
+      case .changed(device.path, BlueZName.device, let changed)? where changed["Connected"]?.bool == false:
         throw TransportError(.linkDropped(printer: printerName))
+      case .serviceLost?:
+        throw TransportError(.bluezGone)
+      default:
+        continue
       }
     }
     characteristics = readCharacteristics()
@@ -215,6 +218,20 @@ final class BLEConnection {
     return PrinterInfo(
       device: device, deviceInformation: information, write: write, notify: notifyCharacteristic(for: write),
       characteristics: characteristics)
+  }
+
+  /// Whether the link is up, asked of BlueZ now rather than read from the signals seen so
+  /// far: BlueZ's answer comes after every signal it sent before it. Nil when BlueZ does not
+  /// answer within the timeout.
+  func askConnected() -> Bool? {
+    do {
+      let reply = try bluez.call(
+        device.path, BlueZName.properties, "Get", [.string(BlueZName.device), .string("Connected")],
+        timeout: timeout)
+      return reply.first?.bool
+    } catch {
+      return error.name == "org.freedesktop.DBus.Error.UnknownObject" ? false : nil
+    }
   }
 
   /// Whether the link is still up, as far as BlueZ has said.

@@ -72,7 +72,8 @@ struct JobOptions {
       --language escpos|zpl
                            the status questions' language (default: the job's own)
       --timeout S          the longest any wait lasts: discovery, connection, each
-                           acknowledgement, a CUPS job completing (default: 10)
+                           acknowledgement, a printer's pause, a CUPS job completing
+                           (default: 10); a job cut short exits 74 with the counts
       --quiet              print nothing but errors
       -h, --help           show this help
 
@@ -146,6 +147,8 @@ struct JobOptions {
         message: "'--fast' sends 'command' writes; it cannot go with '--write request'", command: command)
     }
     options.timeout = try Self.seconds(arguments.value("--timeout"), default: 10, command: command)
+    // A printer that pauses and never resumes is one more wait: it ends like the others.
+    options.pauseLimit = options.timeout
     options.rssi = try Self.rssiWindow(arguments, command: command)
     self.options = options
   }

@@ -96,8 +96,19 @@ extension JobOptions {
   }
 
   /// A transport error as the command's failure: 69 when nothing could be reached, else 74.
+  /// The message ends with the exit code and what it means for the job, so a log line alone
+  /// says whether to send it again.
   static func failure(_ error: TransportError) -> CommandFailure {
-    CommandFailure(message: error.description, code: error.isUnavailable ? .unavailable : .ioError)
+    let code: ExitCode = error.isUnavailable ? .unavailable : .ioError
+    let outcome =
+      switch error.delivery {
+      case nil: "nothing was sent"
+      case let delivery? where delivery.isConfirmed: "every byte arrived, but the job did not end cleanly"
+      case let delivery? where delivery.confirmed + delivery.queued + delivery.unanswered == 0:
+        "nothing was sent"
+      case _?: "the job did not arrive whole"
+      }
+    return CommandFailure(message: error.description + "\n  exit \(code.rawValue): \(outcome)", code: code)
   }
 }
 
