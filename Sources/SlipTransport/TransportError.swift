@@ -91,6 +91,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case queueNotFound(queue: String, known: [String])
     /// The CUPS queue is stopped: a job would wait in it instead of printing.
     case queueStopped(queue: String, reasons: [String], message: String?)
+    /// The printer reset the connection after the job instead of closing it.
+    case resetAfterJob(printer: String)
     /// BlueZ (or the printer) did not answer in time.
     case timeout(what: String, seconds: Double)
     /// No route to the printer's network.
@@ -173,6 +175,10 @@ enum TransportMessages {
     case .queueStopped(let queue, let reasons, let message):
       return "the CUPS queue '\(queue)' is stopped" + (message.map { ": \($0)" } ?? "") + reasonList(reasons)
         + "; a job would wait instead of printing ('cupsenable \(queue)' starts it)"
+    case .resetAfterJob(let printer):
+      return
+        "'\(printer)' reset the connection after the job instead of closing it: what it had acknowledged "
+        + "but not yet read was thrown away, so the end of the job may be missing"
     case .timeout(let what, let seconds):
       return "\(what) did not happen within \(format(seconds)) s"
     case .unreachable(let printer, let message):

@@ -194,6 +194,30 @@ final class TCPLink: PrinterLink {
     }
   }
 
+  /// Half-closes the connection and waits for the printer to close its end, passing on what
+  /// it still says (a second at most, or the timeout if shorter: a printer that keeps the
+  /// connection open leaves TCP's acknowledgements standing). A printer that resets the
+  /// connection instead has thrown away whatever it had acknowledged but not yet read.
+  func finish(_ delivery: Delivery) throws(TransportError) {
+    guard !broken else { return }
+    broken = true
+    stream.shutdownWriting()
+    let deadline = ContinuousClock.now + min(timeout, .seconds(1))
+    while ContinuousClock.now < deadline {
+      do throws(ByteStream.Failure) {
+        let said = try stream.read(timeout: deadline - ContinuousClock.now)
+        if said.isEmpty { return }
+        notifications(said)
+      } catch .closed(nil) {
+        return
+      } catch .timeout {
+        return
+      } catch {
+        throw TransportError(.resetAfterJob(printer: printer), delivery: delivery)
+      }
+    }
+  }
+
   /// Half-closes the connection and passes on what the printer still says until it closes
   /// its end (a second at most).
   func close() {

@@ -60,6 +60,7 @@ extension JobOptions {
       throw Self.failure(error)
     }
     guard checkStatus else {
+      try Self.finish(link, delivery, report)
       report.finish(delivery)
       return .ok
     }
@@ -71,6 +72,7 @@ extension JobOptions {
       delivery.queued = 0
       delivery.confirmation = .statusAnswer
     }
+    try Self.finish(link, delivery, report)
     report.finish(delivery)
     report.status("after the job", after)
     switch after.verdict {
@@ -83,6 +85,18 @@ extension JobOptions {
         code: .ioError)
     case .unknown:
       throw CommandFailure(message: "\(after.summary) after the job", code: .ioError)
+    }
+  }
+
+  /// The link's own ending (a TCP printer closing, not resetting), a failure the command's.
+  static func finish(_ link: any PrinterLink, _ delivery: Delivery, _ report: ProgressReport)
+    throws(CommandFailure)
+  {
+    do {
+      try link.finish(delivery)
+    } catch {
+      report.clear()
+      throw failure(error)
     }
   }
 
@@ -103,7 +117,8 @@ extension JobOptions {
     let outcome =
       switch error.delivery {
       case nil: "nothing was sent"
-      case let delivery? where delivery.isConfirmed: "every byte arrived, but the job did not end cleanly"
+      case let delivery? where delivery.isConfirmed:
+        "every byte was confirmed, but the link failed after them: check the printout"
       case let delivery? where delivery.confirmed + delivery.queued + delivery.unanswered == 0:
         "nothing was sent"
       case _?: "the job did not arrive whole"
