@@ -42,11 +42,13 @@ struct BLEFaultMatrixTests {
 
   /// Sends the job through `standIn` to the clone. A run that outlives 30 s is killed, which
   /// fails it: no fault may hang the sender.
-  static func send(_ standIn: StandIn, _ options: [String] = [], timeout: String = "5") throws -> Run {
+  static func send(
+    _ standIn: StandIn, _ options: [String] = [], timeout: String = "5", to address: String = clone
+  ) throws -> Run {
     let outcome = try CLIRun.slip(
-      ["send", path, "--to", "ble:\(clone)", "--timeout", timeout] + options,
+      ["send", path, "--to", "ble:\(address)", "--timeout", timeout] + options,
       environment: ["DBUS_SYSTEM_BUS_ADDRESS": standIn.address], seconds: 30)
-    return Run(outcome: outcome, counts: counts(outcome.stderr), writes: try standIn.writes(clone))
+    return Run(outcome: outcome, counts: counts(outcome.stderr), writes: try standIn.writes(address))
   }
 
   /// `C of T bytes confirmed by the printer, Q more queued but not confirmed, [A sent without
@@ -110,15 +112,21 @@ struct BLEFaultMatrixTests {
 
   /// Sends the job once for each k through one stand-in, its script set by `script(k)`.
   static func sweep(
-    _ ks: [Int], options: [String] = [], timeout: String = "5", script: (Int) -> [String: Any],
-    check: (Int, Run) -> Void
+    _ ks: [Int], options: [String] = [], timeout: String = "5",
+    printer: [String: Any] = ["preset": "clone18f0"],
+    script: (Int) -> [String: Any], check: (Int, Run) -> Void
   ) throws {
-    let standIn = try StandIn([["preset": "clone18f0"]])
+    let standIn = try StandIn([printer])
+    let address = printer["preset"] as? String == "cat" ? catAddress : clone
     for k in ks {
-      try standIn.script(clone, script(k))
-      check(k, try send(standIn, options, timeout: timeout))
+      try standIn.script(address, script(k))
+      check(k, try send(standIn, options, timeout: timeout, to: address))
     }
   }
+
+  /// The cat printer at the clone's MTU: the same 64 chunks, read barriers instead of requests.
+  static var cat: [String: Any] { ["preset": "cat", "mtu": 185] }
+  static let catAddress = BLESendTests.cat
 
   /// Bytes in chunks `1...n`.
   static func bytes(throughChunk n: Int) -> Int { min(total, n * chunk) }
@@ -273,6 +281,39 @@ struct BLEFaultMatrixTests {
     } check: { k, run in
       Self.expectHonest(run, "the printer asked to pause and did not resume within 1 s", k: k)
       #expect(run.received.count >= Self.bytes(throughChunk: k), "k \(k)")
+    }
+  }
+
+  // MARK: Read barriers
+
+  /// A write-without-response-only printer (the cat preset, at MTU 185 for the same chunks):
+  /// its barriers are ReadValue calls on AE03 after chunks 22, 44 and 64.
+  @Test func readBarrierPrinterLinkDropsAfterChunk() throws {
+    try Self.sweep([1, 21, 22, 23, 44, 63, 64], printer: Self.cat) { k in
+      ["drop_after_write": k]
+    } check: { k, run in
+      let arrived = Self.bytes(throughChunk: k)
+      #expect(run.received == Array(Self.job.prefix(arrived)), "k \(k)")
+      Self.expectHonest(run, "the link to 'GB03 (E4:7A:2C:00:AE:30)' dropped", k: k)
+      // The read after chunk k comes after the drop: only a barrier before k confirms.
+      let confirmed = Self.bytes(throughChunk: Self.barriers.last { $0 < k } ?? 0)
+      #expect(
+        run.counts
+          == Counts(
+            confirmed: confirmed, queued: arrived - confirmed, unanswered: 0, unsent: Self.total - arrived),
+        "k \(k): \(run.outcome.stderr)")
+    }
+  }
+
+  @Test func readBarriersAreNeverAnsweredFromChunk() throws {
+    try Self.sweep([1, 32, 64], timeout: "1", printer: Self.cat) { k in
+      ["silent_from_write": k]
+    } check: { k, run in
+      Self.expectHonest(run, "the printer's answer to a write did not happen within 1 s", k: k)
+      let barrier = Self.barriers.first { $0 >= k }!
+      #expect(
+        run.counts?.confirmed == Self.bytes(throughChunk: Self.barriers.last { $0 < barrier } ?? 0),
+        "k \(k): \(run.outcome.stderr)")
     }
   }
 
