@@ -284,6 +284,14 @@ struct BLEFaultMatrixTests {
     }
   }
 
+  @Test func pauseWithoutResumeInFastMode() throws {
+    try Self.sweep([1, 32], options: ["--fast"], timeout: "1") { k in
+      ["pause_at_write": k, "pause_ms": NSNull(), "pause_style": "xoff"]
+    } check: { k, run in
+      Self.expectHonest(run, "the printer asked to pause and did not resume within 1 s", k: k)
+    }
+  }
+
   // MARK: Read barriers
 
   /// A write-without-response-only printer (the cat preset, at MTU 185 for the same chunks):
