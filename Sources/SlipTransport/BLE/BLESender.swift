@@ -252,8 +252,8 @@ struct BLESender {
       let deadline = ContinuousClock.now + timeout
       while awaitAnswers, !inFlight.isEmpty, bluez.bus.isConnected {
         let left = (deadline - ContinuousClock.now).milliseconds
-        guard left > 0, let event = bluez.next(milliseconds: left) else { break }
-        apply(event, sender: &sender)
+        guard left > 0 else { break }
+        if let event = bluez.next(milliseconds: left) { apply(event, sender: &sender) }
       }
       sender.settle(operations, fates)
       sender.delivery.elapsed = ContinuousClock.now - start
