@@ -220,17 +220,22 @@ final class BLEConnection {
       characteristics: characteristics)
   }
 
-  /// Whether the link is up, asked of BlueZ now rather than read from the signals seen so
-  /// far: BlueZ's answer comes after every signal it sent before it. Nil when BlueZ does not
-  /// answer within the timeout.
-  func askConnected() -> Bool? {
+  /// Why the link is down, asked of BlueZ now rather than read from the signals seen so far
+  /// (its answer comes after every signal it sent before it): it dropped, or BlueZ is gone.
+  /// Nil when the link is up, or BlueZ does not say within the timeout.
+  func askWhyDown() -> TransportError.Reason? {
     do {
       let reply = try bluez.call(
         device.path, BlueZName.properties, "Get", [.string(BlueZName.device), .string("Connected")],
         timeout: timeout)
-      return reply.first?.bool
+      return reply.first?.bool == false ? .linkDropped(printer: printerName) : nil
     } catch {
-      return error.name == "org.freedesktop.DBus.Error.UnknownObject" ? false : nil
+      switch error.name {
+      case "org.freedesktop.DBus.Error.UnknownObject": return .linkDropped(printer: printerName)
+      case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.Disconnected":
+        return .bluezGone
+      default: return nil
+      }
     }
   }
 

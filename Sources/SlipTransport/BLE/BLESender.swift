@@ -375,7 +375,7 @@ struct BLESender {
     }
     // BlueZ fails a write whose answer the link took with it before it says the link is
     // down: ask, so the message names the cause rather than the symptom.
-    if connection.askConnected() == false { return .linkDropped(printer: connection.printerName) }
+    if let down = connection.askWhyDown() { return down }
     return .writeFailed(name: error.name, message: error.message)
   }
 
@@ -436,9 +436,10 @@ struct BLESender {
           Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
         }
         if written != end - sent {
-          // The socket closes with the link, or with BlueZ: whichever BlueZ has said.
+          // The socket closes with the link, or with BlueZ: ask which, since the signal that
+          // says so may not be here yet.
           while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
-          failed = failure ?? .linkDropped(printer: connection.printerName)
+          failed = failure ?? connection.askWhyDown() ?? .linkDropped(printer: connection.printerName)
           break
         }
         if let rate = delivery.rate {
