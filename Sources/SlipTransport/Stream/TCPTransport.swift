@@ -161,6 +161,12 @@ final class TCPLink: PrinterLink {
     } catch {
       count()
       broken = true
+      if case .closed(_?) = error {
+        // A reset throws away what the printer's stack acknowledged but the printer had not
+        // read, and nothing says how much that was: the acknowledgements prove no byte.
+        delivery.unanswered = delivery.confirmed
+        delivery.confirmed = 0
+      }
       let what =
         written < bytes.count
         ? "'\(printer)' taking more of the job" : "'\(printer)' acknowledging the end of the job"
@@ -213,6 +219,11 @@ final class TCPLink: PrinterLink {
       } catch .timeout {
         return
       } catch {
+        // As in `send`: after a reset, TCP's acknowledgements prove no byte.
+        var delivery = delivery
+        delivery.unanswered = delivery.confirmed + delivery.queued
+        delivery.confirmed = 0
+        delivery.queued = 0
         throw TransportError(.resetAfterJob(printer: printer), delivery: delivery)
       }
     }
