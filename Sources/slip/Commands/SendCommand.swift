@@ -21,9 +21,10 @@ struct SendCommand {
     EXIT CODES:
       0 every byte confirmed (or, where nothing can confirm them, handed over), 64 usage,
       65 malformed profile, 66 missing file, 69 printer not found or not reachable, or it
-      reports a problem before the job (nothing sent), 74 the link dropped or a write failed
-      (with the counts of confirmed and queued bytes), or the printer reports a problem or
-      does not answer after the job
+      reports a problem before the job (nothing sent), 74 the link dropped, a write failed,
+      the printer stopped answering or paused for good, BlueZ left the bus, or a network
+      printer reset the connection (with the counts of confirmed, queued, unanswered and
+      unsent bytes), or the printer reports a problem or does not answer after the job
 
     """
 
