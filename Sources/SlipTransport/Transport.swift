@@ -16,6 +16,9 @@ extension Transport {
 extension PrinterLink {
   /// Unknown, unless the link knows better.
   public var language: PrinterLanguage? { nil }
+
+  /// Nothing to do, unless the link has an ending of its own to check.
+  public func finish(_ delivery: Delivery) throws(TransportError) {}
 }
 
 /// An open link to one printer: a job's bytes go out over it, and, where the printer talks
@@ -35,6 +38,10 @@ public protocol PrinterLink: AnyObject {
   /// `complete` accepts it (empty when it said nothing). What was waiting before the query is
   /// passed on as the printer's own words, not taken as the answer.
   func ask(_ query: [UInt8], timeout: Duration, complete: ([UInt8]) -> Bool) throws(TransportError) -> [UInt8]
+  /// After the job (and any status questions): ends the job's side of the link and checks
+  /// that the printer took the end cleanly; a printer that throws away what it had not read
+  /// (a TCP reset) fails with `delivery`'s counts. Links without such an ending do nothing.
+  func finish(_ delivery: Delivery) throws(TransportError)
   /// Ends the link; the last words of the printer, if any, are passed on first.
   func close()
 }
@@ -50,6 +57,13 @@ public struct Delivery: Sendable, Equatable {
   public var confirmed = 0
   /// Bytes handed on beyond `confirmed` (to BlueZ, the kernel, CUPS) but not acknowledged.
   public var queued = 0
+  /// Bytes sent whose fate is unknown when a job stops: calls still in flight, or writes
+  /// whose answer was lost with the link. They may have reached the printer; the rest of the
+  /// job (`total - confirmed - queued - unanswered`) did not leave.
+  public var unanswered = 0
+  /// Whether bytes went out after some that did not (a write refused while later ones were
+  /// in flight): what the printer has is not one piece, and may print with a piece missing.
+  public var gap = false
   /// Chunks in the job.
   public var chunks: Int
   /// Chunks covered by `confirmed`.

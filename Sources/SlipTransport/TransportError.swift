@@ -41,6 +41,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case adapterOff(String)
     /// No `org.bluez` on the bus: bluetoothd is not running.
     case bluetoothUnavailable
+    /// BlueZ left the bus (or the bus went away) while the job was going out.
+    case bluezGone
     /// The D-Bus system bus cannot be reached.
     case busUnavailable(String)
     /// A BlueZ call other than a write failed (discovery, StartNotify, a read).
@@ -89,6 +91,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case queueNotFound(queue: String, known: [String])
     /// The CUPS queue is stopped: a job would wait in it instead of printing.
     case queueStopped(queue: String, reasons: [String], message: String?)
+    /// The printer reset the connection after the job instead of closing it.
+    case resetAfterJob(printer: String)
     /// BlueZ (or the printer) did not answer in time.
     case timeout(what: String, seconds: Double)
     /// No route to the printer's network.
@@ -108,6 +112,8 @@ enum TransportMessages {
       return "the Bluetooth adapter '\(path)' is powered off; turn it on ('bluetoothctl power on')"
     case .bluetoothUnavailable:
       return "BlueZ is not running: no 'org.bluez' on the system bus (start bluetoothd)"
+    case .bluezGone:
+      return "BlueZ left the system bus mid-job (bluetoothd stopped or crashed)"
     case .busUnavailable(let message):
       return "cannot reach the D-Bus system bus: \(message)"
     case .callFailed(let call, let name, let message):
@@ -169,6 +175,10 @@ enum TransportMessages {
     case .queueStopped(let queue, let reasons, let message):
       return "the CUPS queue '\(queue)' is stopped" + (message.map { ": \($0)" } ?? "") + reasonList(reasons)
         + "; a job would wait instead of printing ('cupsenable \(queue)' starts it)"
+    case .resetAfterJob(let printer):
+      return
+        "'\(printer)' reset the connection after the job instead of closing it: what it had acknowledged "
+        + "but not yet read was thrown away, so the end of the job may be missing"
     case .timeout(let what, let seconds):
       return "\(what) did not happen within \(format(seconds)) s"
     case .unreachable(let printer, let message):
@@ -183,9 +193,14 @@ enum TransportMessages {
 
   /// Exactly how far a failed job got.
   static func counts(_ delivery: Delivery) -> String {
-    let unsent = delivery.total - delivery.confirmed - delivery.queued
+    let unsent = delivery.total - delivery.confirmed - delivery.queued - delivery.unanswered
+    let unanswered =
+      delivery.unanswered > 0
+      ? "\(delivery.unanswered) sent without an answer (they may have arrived), " : ""
+    let gap =
+      delivery.gap ? "; some sent after bytes that were not, so it may print with a piece missing" : ""
     return "\(delivery.confirmed) of \(delivery.total) bytes confirmed by the printer, "
-      + "\(delivery.queued) more queued but not confirmed, \(unsent) not sent"
+      + "\(delivery.queued) more queued but not confirmed, \(unanswered)\(unsent) not sent\(gap)"
   }
 
   /// The reason a link carries no answers from a BLE printer.

@@ -70,7 +70,8 @@ struct CUPSTests {
     #expect(
       outcome.stderr
         == "slip: error: the CUPS queue 'paused' is stopped: out for lunch (reasons: paused); a job "
-        + "would wait instead of printing ('cupsenable paused' starts it)\n", "\(outcome.stderr)")
+        + "would wait instead of printing ('cupsenable paused' starts it)\n  exit 69: nothing was sent\n",
+      "\(outcome.stderr)")
     #expect(output == nil)
   }
 
@@ -86,7 +87,8 @@ struct CUPSTests {
     #expect(outcome.status == 69)
     #expect(
       outcome.stderr
-        == "slip: error: no CUPS queue 'receipt'; its queues: closed, jammed, paused, receipts, slow\n",
+        == "slip: error: no CUPS queue 'receipt'; its queues: closed, jammed, paused, receipts, slow\n"
+        + "  exit 69: nothing was sent\n",
       "\(outcome.stderr)")
   }
 
@@ -97,6 +99,7 @@ struct CUPSTests {
       outcome.stderr == """
         slip: error: CUPS job 1 on 'jammed' ended 'aborted' instead of completing: the printer reports a paper jam
           0 of 5000 bytes confirmed by the printer, 5000 more queued but not confirmed, 0 not sent
+          exit 74: the job did not arrive whole
 
         """, "\(outcome.stderr)")
     #expect(output == nil)

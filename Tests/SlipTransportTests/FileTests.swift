@@ -50,6 +50,7 @@ struct FileTests {
       outcome.stderr == """
         slip: error: writing to '/dev/full' failed: No space left on device
           0 of 5000 bytes confirmed by the printer, 0 more queued but not confirmed, 5000 not sent
+          exit 74: nothing was sent
 
         """, "\(outcome.stderr)")
   }

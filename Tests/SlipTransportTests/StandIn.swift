@@ -43,10 +43,13 @@ final class StandIn {
   private let output = Pipe()
   /// The private bus's address: DBUS_SYSTEM_BUS_ADDRESS for the code under test.
   let address: String
+  /// Where a crashing stand-in leaves its record of writes (`crash_at_write`).
+  private let record: URL?
 
   /// Starts the stand-in with `devices` (presets and overrides, see standin.py); waits at
-  /// most 15 s for it to own `org.bluez`.
-  init(_ devices: [[String: Any]]) throws {
+  /// most 15 s for it to own `org.bluez`. With `crashable`, a keeper process holds the bus
+  /// open so that a scripted crash takes only `org.bluez` away, and leaves a record.
+  init(_ devices: [[String: Any]], crashable: Bool = false) throws {
     let config = try JSONSerialization.data(withJSONObject: ["devices": devices])
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
     process.arguments = [
@@ -54,6 +57,14 @@ final class StandIn {
       "--config",
       String(decoding: config, as: UTF8.self),
     ]
+    if crashable {
+      let record = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "slip-standin-\(UUID()).json")
+      process.arguments! += ["--keep-bus", "--record", record.path]
+      self.record = record
+    } else {
+      record = nil
+    }
     var environment = ProcessInfo.processInfo.environment
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = nil  // the stand-in must use the private bus
     process.environment = environment
@@ -74,6 +85,7 @@ final class StandIn {
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning, Date() < deadline { usleep(10_000) }
     if process.isRunning { process.terminate() }
+    if let record { try? FileManager.default.removeItem(at: record) }
   }
 
   private static func readLine(_ fd: Int32, timeoutMilliseconds: Int32) throws -> String {
@@ -101,10 +113,22 @@ final class StandIn {
     return try bus.call(message, milliseconds: 5000).arguments
   }
 
-  /// Every write the printer at `device` received, in order.
+  /// Every write the printer at `device` received, in order; after a scripted crash, what
+  /// the stand-in recorded as it went down.
   func writes(_ device: String) throws -> [Write] {
+    if let record, let data = try? Data(contentsOf: record) {
+      return try JSONDecoder().decode([String: [Write]].self, from: data)[device] ?? []
+    }
     let json = try control("Writes", [.string(device)]).first?.string ?? "[]"
     return try JSONDecoder().decode([Write].self, from: Data(json.utf8))
+  }
+
+  /// Gives `device` a new script (standin.py's `Script`) and forgets its writes, so one
+  /// stand-in serves job after job.
+  func script(_ device: String, _ script: [String: Any]) throws {
+    let json = try JSONSerialization.data(withJSONObject: script)
+    _ = try control("Script", [.string(device), .string(String(decoding: json, as: UTF8.self))])
+    _ = try control("ClearWrites", [.string(device)])
   }
 
   /// Sends a notification from the printer.

@@ -25,6 +25,17 @@ Usage (the bus comes from --address, else DBUS_SYSTEM_BUS_ADDRESS, else DBUS_SES
     standin.py --config '{"devices": [{"preset": "clone18f0"}]}'
 Prints `ready <bus address>` on standard output once it owns org.bluez, and exits when its
 standard input closes (so it never outlives the test that started it) or on SIGTERM.
+With --keep-bus it runs as a child of a keeper that holds the bus open until standard input
+closes, so a scripted crash (crash_at_write) takes org.bluez off the bus but not the bus
+itself; --record names the file the crash leaves its record of writes in.
+
+Faults per device ("script"), for the transport fault matrix: drop_at_write (write n never
+arrives), drop_after_write (n arrives, then the link drops; drop_ack false loses its reply),
+fail_write / fail_from_write (n, or n and all after, fail with fail_error), in_progress,
+silent_from_write (requests and reads from n on are never answered), pause_at_write with
+pause_ms null (pause, never resume), crash_at_write (the process exits when n arrives).
+The control object's Script method sets a new script between jobs, so one stand-in can serve a
+whole sweep.
 
 Runs on Debian's python3-dbus-fast (or the dbus-fast that bleak brings).
 """
@@ -36,6 +47,7 @@ import os
 import signal
 import socket
 import stat
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "printer-standin"))
@@ -192,7 +204,16 @@ class Script:
 
     def __init__(self, spec):
         self.drop_at_write = spec.get("drop_at_write")  # drop the link when write n arrives
+        # The fault matrix (issue 11): write n arrives and the link drops after it, with its
+        # reply sent first (drop_ack, the default) or lost with the link (a request then fails).
+        self.drop_after_write = spec.get("drop_after_write")
+        self.drop_ack = spec.get("drop_ack", True)
         self.fail_write = spec.get("fail_write")  # write n fails with fail_error
+        self.fail_from_write = spec.get("fail_from_write")  # write n and every one after fail
+        # From write n on, request writes and reads arrive but are never answered.
+        self.silent_from_write = spec.get("silent_from_write")
+        # The process exits when write n arrives (recorded first, to --record): BlueZ crashing.
+        self.crash_at_write = spec.get("crash_at_write")
         self.fail_error = spec.get("fail_error", "org.bluez.Error.Failed")
         self.in_progress = spec.get("in_progress", 0)  # the next n request writes answer InProgress
         self.delay_ms = spec.get("delay_ms", 0)  # Write Response / Read Response latency
@@ -200,7 +221,7 @@ class Script:
         self.connect_error = spec.get("connect_error")  # Connect fails with this text (the printer is off)
         self.never_resolve = spec.get("never_resolve", False)  # ServicesResolved never comes
         self.pause_at_write = spec.get("pause_at_write")  # send a pause notification after write n
-        self.pause_ms = spec.get("pause_ms", 200)
+        self.pause_ms = spec.get("pause_ms", 200)  # null: the printer never resumes
         self.pause_style = spec.get("pause_style", "cat")
         self.notify_at_write = spec.get("notify_at_write")  # send notify_value after write n
         self.notify_value = bytes.fromhex(spec.get("notify_value", ""))
@@ -377,8 +398,9 @@ def matches_filter(device, discovery_filter):
 
 
 class StandIn:
-    def __init__(self, bus, config):
+    def __init__(self, bus, config, record_path=None):
         self.bus = bus
+        self.record_path = record_path  # where a crash leaves what arrived
         self.devices = [Device(self, spec) for spec in config.get("devices", [])]
         self.discovering = False
         self.discovery_filter = {}
@@ -687,8 +709,10 @@ class StandIn:
             if device.spp_task and device.spp_task is not asyncio.current_task():
                 device.spp_task.cancel()
         for call, characteristic, _ in device.pending:
+            # BlueZ fails a request still waiting for its answer as the link goes; the printer
+            # may or may not have the data.
             characteristic.request_busy = characteristic.read_busy = False
-            self.bus.send(Message.new_error(call, error, text))
+            self.bus.send(Message.new_error(call, "org.bluez.Error.Failed", "Operation failed"))
         device.pending = []
         for characteristic in device.characteristics():
             self.release(characteristic)
@@ -754,6 +778,15 @@ class StandIn:
         if not self.arrive(device, characteristic, kind, data):
             raise Failure(device.script.fail_error if device.connected else "org.bluez.Error.Failed",
                           "Operation failed" if device.connected else "Not connected")
+        if device.script.drop_after_write == device.write_count:
+            # The write arrived; the link drops after its reply, or before it (a request's
+            # answer is lost; BlueZ answers a command as soon as it is queued).
+            if device.script.drop_ack or kind == "command":
+                self.bus.send(Message.new_method_return(msg))
+            else:
+                device.pending.append((msg, characteristic, "write"))
+            self.disconnect(device, "org.bluez.Error.Failed", "Not connected")
+            return True
         if kind == "command":
             return Message.new_method_return(msg)
         return self.respond(msg, characteristic, "write")
@@ -766,11 +799,13 @@ class StandIn:
         if script.drop_at_write == n:
             self.disconnect(device, "org.bluez.Error.Failed", "Not connected")
             return False
-        if script.fail_write == n:
+        if script.fail_write == n or (script.fail_from_write is not None and n >= script.fail_from_write):
             return False
         device.writes.append((kind, data, characteristic.uuid, device.paused, len(data) > (device.mtu or 23) - 3))
+        if script.crash_at_write == n:
+            self.crash()
         if script.pause_at_write == n:
-            asyncio.get_running_loop().create_task(self.pause(device))
+            self.pause(device)
         if script.notify_at_write == n:
             self.notify(device, None, script.notify_value)
         if device.responder:
@@ -784,6 +819,15 @@ class StandIn:
         """The printer's Write or Read Response, after the scripted delay."""
         device = characteristic.device
         delay = device.script.delay_ms
+        silent = device.script.silent_from_write
+        if silent is not None and device.write_count >= silent:
+            # Never answered; BlueZ fails it only when the link goes (see disconnect).
+            if kind == "read":
+                characteristic.read_busy = True
+            else:
+                characteristic.request_busy = True
+            device.pending.append((msg, characteristic, kind))
+            return True
         reply = (Message.new_method_return(msg, "ay", [characteristic.value]) if kind == "read"
                  else Message.new_method_return(msg))
         if not delay:
@@ -835,6 +879,9 @@ class StandIn:
                     continue
                 if not self.arrive(device, characteristic, "acquired", data):
                     break
+                if device.script.drop_after_write == device.write_count:
+                    self.disconnect(device, "org.bluez.Error.Failed", "Not connected")
+                    break
         except (ConnectionError, OSError):
             pass
         self.release(characteristic)
@@ -862,13 +909,20 @@ class StandIn:
                 return True
         return False
 
-    async def pause(self, device):
+    def pause(self, device):
+        """The pause notification goes out at once, ahead of the write's own reply, as a printer
+        whose buffer just filled would send it; the resume after pause_ms."""
         pause, resume = PAUSE[device.script.pause_style]
         device.paused = True
         self.notify(device, None, pause)
-        await asyncio.sleep(device.script.pause_ms / 1000)
-        device.paused = False
-        self.notify(device, None, resume)
+        if device.script.pause_ms is None:
+            return  # a printer that never resumes: the sender must give up on its own
+
+        def resume_now():
+            device.paused = False
+            self.notify(device, None, resume)
+
+        asyncio.get_running_loop().call_later(device.script.pause_ms / 1000, resume_now)
 
     # -- the test-control object --------------------------------------------------------------
 
@@ -880,9 +934,16 @@ class StandIn:
         self.bus.send(self.writes_reply(msg, device))
 
     def writes_reply(self, msg, device):
-        records = [{"type": t, "hex": d.hex(), "uuid": u, "paused": p, "oversize": o}
-                   for t, d, u, p, o in device.writes]
-        return Message.new_method_return(msg, "s", [json.dumps(records)])
+        return Message.new_method_return(msg, "s", [json.dumps(records(device))])
+
+    def crash(self):
+        """Exits at once, as a crashing bluetoothd would: no replies, no signals, the bus name
+        gone. What arrived is written to --record first, so the test can still read it."""
+        if self.record_path:
+            with open(self.record_path, "w") as file:
+                json.dump({device.address: records(device) for device in self.devices}, file)
+        sys.stdout.flush()
+        os._exit(70)
 
     def control(self, msg):
         member, body = msg.member, msg.body
@@ -902,6 +963,7 @@ class StandIn:
         if member == "Script":
             device = self.device(body[0])
             device.script = Script(json.loads(body[1]))
+            device.paused = False  # a printer left paused by the last job starts afresh
             return Message.new_method_return(msg)
         if member == "Notify":
             sent = self.notify(self.device(body[0]), body[1] or None, bytes(body[2]))
@@ -910,6 +972,11 @@ class StandIn:
             asyncio.get_running_loop().call_soon(stop.set)
             return Message.new_method_return(msg)
         raise Failure("org.freedesktop.DBus.Error.UnknownMethod", member)
+
+
+def records(device):
+    """A device's writes as the control object's Writes returns them."""
+    return [{"type": t, "hex": d.hex(), "uuid": u, "paused": p, "oversize": o} for t, d, u, p, o in device.writes]
 
 
 class Failure(Exception):
@@ -930,6 +997,7 @@ async def main():
     parser.add_argument("--address", help="the bus address (default: DBUS_SYSTEM_BUS_ADDRESS)")
     parser.add_argument("--config", default='{"devices": [{"preset": "clone18f0"}]}',
                         help="JSON: {\"devices\": [{\"preset\": NAME, ...overrides, \"script\": {...}}]}")
+    parser.add_argument("--record", help="a file for what arrived, written when a crash_at_write crashes us")
     arguments = parser.parse_args()
     address = (arguments.address or os.environ.get("DBUS_SYSTEM_BUS_ADDRESS")
                or os.environ.get("DBUS_SESSION_BUS_ADDRESS"))
@@ -938,7 +1006,7 @@ async def main():
     config = json.loads(arguments.config)
     stop = asyncio.Event()
     bus = await MessageBus(bus_address=address, negotiate_unix_fd=True).connect()
-    standin = StandIn(bus, config)
+    standin = StandIn(bus, config, arguments.record)
     bus.add_message_handler(standin.handle)
     await bus.request_name(BLUEZ)
     await bus.request_name("org.slip.StandIn")
@@ -957,5 +1025,33 @@ async def main():
     bus.disconnect()
 
 
+def keep_bus():
+    """`--keep-bus`: run the stand-in as a child and outlive it until standard input closes, so
+    that under dbus-run-session the bus stays up when the stand-in crashes (crash_at_write)."""
+    arguments = [a for a in sys.argv[1:] if a != "--keep-bus"]
+    child = subprocess.Popen([sys.executable, os.path.abspath(__file__)] + arguments)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        while os.read(0, 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        stop_child(child)
+
+
+def stop_child(child):
+    if child.poll() is None:
+        child.terminate()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    if "--keep-bus" in sys.argv[1:]:
+        keep_bus()
+    else:
+        asyncio.run(main())

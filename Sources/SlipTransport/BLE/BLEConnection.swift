@@ -89,10 +89,13 @@ final class BLEConnection {
         throw TransportError(
           .timeout(what: "BlueZ resolving the services of '\(printerName)'", seconds: timeout.seconds))
       }
-      if case .changed(device.path, BlueZName.device, let changed) = bluez.next(milliseconds: wait),
-        changed["Connected"]?.bool == false
-      {
+      switch bluez.next(milliseconds: wait) {
+      case .changed(device.path, BlueZName.device, let changed)? where changed["Connected"]?.bool == false:
         throw TransportError(.linkDropped(printer: printerName))
+      case .serviceLost?:
+        throw TransportError(.bluezGone)
+      default:
+        continue
       }
     }
     characteristics = readCharacteristics()
@@ -215,6 +218,25 @@ final class BLEConnection {
     return PrinterInfo(
       device: device, deviceInformation: information, write: write, notify: notifyCharacteristic(for: write),
       characteristics: characteristics)
+  }
+
+  /// Why the link is down, asked of BlueZ now rather than read from the signals seen so far
+  /// (its answer comes after every signal it sent before it): it dropped, or BlueZ is gone.
+  /// Nil when the link is up, or BlueZ does not say within the timeout.
+  func askWhyDown() -> TransportError.Reason? {
+    do {
+      let reply = try bluez.call(
+        device.path, BlueZName.properties, "Get", [.string(BlueZName.device), .string("Connected")],
+        timeout: timeout)
+      return reply.first?.bool == false ? .linkDropped(printer: printerName) : nil
+    } catch {
+      switch error.name {
+      case "org.freedesktop.DBus.Error.UnknownObject": return .linkDropped(printer: printerName)
+      case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.Disconnected":
+        return .bluezGone
+      default: return nil
+      }
+    }
   }
 
   /// Whether the link is still up, as far as BlueZ has said.

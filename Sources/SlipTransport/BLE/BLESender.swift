@@ -127,6 +127,57 @@ struct BLESender {
     TransportError(reason, delivery: delivery)
   }
 
+  /// What became of one call, for the counts when a job stops part-way.
+  enum Fate {
+    /// Not sent (or to be sent again after `InProgress`).
+    case unsent
+    /// Sent; no answer yet.
+    case inFlight
+    /// BlueZ took it (a `command` queued, a `request` answered).
+    case accepted
+    /// BlueZ refused it before it could reach the printer.
+    case refused
+    /// It failed in a way that leaves open whether the printer got it.
+    case unknown
+  }
+
+  /// Whether a failed call certainly never reached the printer: BlueZ refuses a `command`
+  /// before queueing it, and a `request` it could not start (no link, busy, not allowed).
+  /// A `request` that failed otherwise (its answer lost with the link, BlueZ gone with the
+  /// call) may have arrived.
+  static func refused(_ error: BusError, _ kind: Operation.Kind) -> Bool {
+    if error.name == "org.freedesktop.DBus.Error.NoReply" { return false }
+    if kind == .write(.command) || error.message == "Not connected" { return true }
+    return [
+      BlueZName.inProgress, BlueZName.notPermitted, "org.bluez.Error.NotSupported",
+      "org.bluez.Error.NotAuthorized",
+      "org.bluez.Error.InvalidValueLength", "org.bluez.Error.InvalidOffset",
+      "org.bluez.Error.InvalidArguments",
+      "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod",
+      "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.InvalidArgs",
+    ].contains(error.name)
+  }
+
+  /// Sets `queued` and `unanswered` from each call's fate once a job stops part-way: bytes
+  /// past `confirmed` that BlueZ took are queued, those whose fate is open unanswered, and
+  /// the rest were not sent.
+  mutating func settle(_ operations: [Operation], _ fates: [Fate]) {
+    var queued = 0
+    var unanswered = 0
+    var missing = false
+    for (operation, fate) in zip(operations, fates)
+    where operation.range.lowerBound >= delivery.confirmed && !operation.range.isEmpty {
+      switch fate {
+      case .accepted: queued += operation.range.count
+      case .inFlight, .unknown: unanswered += operation.range.count
+      case .unsent, .refused: missing = true
+      }
+      if missing, fate != .unsent, fate != .refused { delivery.gap = true }
+    }
+    delivery.queued = queued
+    delivery.unanswered = unanswered
+  }
+
   /// Through `WriteValue` calls, up to `window` in flight; a `request` write is a sequence
   /// point (nothing after it goes out before its answer), so an `InProgress` retry can never
   /// reorder the bytes.
@@ -138,6 +189,7 @@ struct BLESender {
     let bluez = connection.bluez
     var next = 0
     var inFlight: [UInt32: (operation: Int, sent: ContinuousClock.Instant)] = [:]
+    var fates = [Fate](repeating: .unsent, count: operations.count)
     var retries: [Int] = []  // read barriers answered InProgress, to send again
     var sequencePoint: Int?
     var readInFlight = false
@@ -153,8 +205,11 @@ struct BLESender {
       if let error = message.error {
         let now = ContinuousClock.now
         let began = firstAttempt[index] ?? now
-        if error.name == BlueZName.inProgress, operation.confirms, now - began < timeout {
+        if error.name == BlueZName.inProgress, operation.confirms, now - began < timeout,
+          sender.failure == nil
+        {
           // BlueZ serves one request (and one read) at a time: try again shortly.
+          fates[index] = .unsent
           if operation.kind == .read {
             retries.append(index)
           } else {
@@ -164,9 +219,12 @@ struct BLESender {
           slot = max(slot, now + .milliseconds(5))
           return
         }
+        fates[index] = Self.refused(error, operation.kind) ? .refused : .unknown
         sender.failure = sender.reason(for: error)
         return
       }
+      fates[index] = .accepted
+      // After a failure, a later call's success proves nothing about the bytes before it.
       guard sender.failure == nil else { return }
       if !operation.range.isEmpty { accepted = max(accepted, operation.range.upperBound) }
       if operation.confirms {
@@ -177,15 +235,34 @@ struct BLESender {
       sender.delivery.queued = max(0, accepted - sender.delivery.confirmed)
     }
 
+    func apply(_ event: BlueZ.Event, sender: inout BLESender) {
+      if case .reply(let serial, let message) = event, let entry = inFlight.removeValue(forKey: serial) {
+        handleReply(entry.operation, message, sender: &sender)
+      } else {
+        sender.handle(event, notifications: notifications)
+      }
+    }
+
+    /// Ends the job with `reason`: the answers to calls still in flight are awaited (they come
+    /// at once when the link is gone; at most `timeout` otherwise) unless the printer has
+    /// already stopped answering, then each call's fate sets the counts.
+    func stop(_ reason: TransportError.Reason, awaitAnswers: Bool, sender: inout BLESender) -> TransportError
+    {
+      sender.failure = sender.failure ?? reason
+      let deadline = ContinuousClock.now + timeout
+      while awaitAnswers, !inFlight.isEmpty, bluez.bus.isConnected {
+        let left = (deadline - ContinuousClock.now).milliseconds
+        guard left > 0 else { break }
+        if let event = bluez.next(milliseconds: left) { apply(event, sender: &sender) }
+      }
+      sender.settle(operations, fates)
+      sender.delivery.elapsed = ContinuousClock.now - start
+      return sender.fail(sender.failure ?? reason)
+    }
+
     while true {
       // Everything that has arrived, without waiting.
-      while let event = bluez.next(milliseconds: 0) {
-        if case .reply(let serial, let message) = event, let entry = inFlight.removeValue(forKey: serial) {
-          handleReply(entry.operation, message, sender: &self)
-        } else {
-          handle(event, notifications: notifications)
-        }
-      }
+      while let event = bluez.next(milliseconds: 0) { apply(event, sender: &self) }
       let now = ContinuousClock.now
       delivery.elapsed = now - start
       delivery.paused = paused != nil
@@ -193,13 +270,17 @@ struct BLESender {
         progress(delivery)
         lastProgress = now
       }
-      if let failure { throw fail(failure) }
-      if next == operations.count, retries.isEmpty, inFlight.isEmpty { return }
+      let done = next == operations.count && retries.isEmpty && inFlight.isEmpty
+      // A link that drops once every byte is confirmed has lost nothing: the job is whole.
+      if done, failure == nil || delivery.isConfirmed { return }
+      if let failure { throw stop(failure, awaitAnswers: true, sender: &self) }
       if let oldest = inFlight.values.map(\.sent).min(), now - oldest > timeout {
-        throw fail(.timeout(what: "the printer's answer to a write", seconds: timeout.seconds))
+        throw stop(
+          .timeout(what: "the printer's answer to a write", seconds: timeout.seconds), awaitAnswers: false,
+          sender: &self)
       }
       if let paused, now - paused > options.pauseLimit {
-        throw fail(.pausedTooLong(seconds: options.pauseLimit.seconds))
+        throw stop(.pausedTooLong(seconds: options.pauseLimit.seconds), awaitAnswers: true, sender: &self)
       }
 
       // Send the next call if nothing holds it back.
@@ -224,9 +305,11 @@ struct BLESender {
                   .options(["type": .string(operation.kind == .write(.request) ? "request" : "command")]),
                 ])
           } catch {
-            throw fail(.writeFailed(name: error.name, message: error.message))
+            throw stop(
+              .writeFailed(name: error.name, message: error.message), awaitAnswers: true, sender: &self)
           }
           inFlight[serial] = (index, now)
+          fates[index] = .inFlight
           firstAttempt[index] = firstAttempt[index] ?? now
           if retries.first == index {
             retries.removeFirst()
@@ -248,20 +331,16 @@ struct BLESender {
       var wait = Duration.milliseconds(100)
       if slot > now { wait = min(wait, slot - now) }
       if let oldest = inFlight.values.map(\.sent).min() { wait = min(wait, oldest + timeout - now) }
+      if let paused { wait = min(wait, paused + options.pauseLimit - now) }
       bluez.bus.flush()
-      if let event = bluez.next(milliseconds: max(0, wait.milliseconds)) {
-        if case .reply(let serial, let message) = event, let entry = inFlight.removeValue(forKey: serial) {
-          handleReply(entry.operation, message, sender: &self)
-        } else {
-          handle(event, notifications: notifications)
-        }
-      }
+      if let event = bluez.next(milliseconds: max(0, wait.milliseconds)) { apply(event, sender: &self) }
     }
   }
 
   /// Applies a signal: a dropped link fails the job; a notification pauses, resumes or is
   /// passed on.
   private mutating func handle(_ event: BlueZ.Event, notifications: ([UInt8]) -> Void) {
+    if case .serviceLost = event { failure = failure ?? .bluezGone }
     guard case .changed(let path, let interface, let changed) = event else { return }
     if path == connection.device.path, interface == BlueZName.device, changed["Connected"]?.bool == false {
       failure = failure ?? .linkDropped(printer: connection.printerName)
@@ -278,12 +357,25 @@ struct BLESender {
   }
 
   /// A failed call's meaning: the link dropped (BlueZ said so, or the characteristic's object
-  /// is gone with the services of a lost connection), else the write itself failed.
+  /// is gone with the services of a lost connection), BlueZ left the bus, else the write
+  /// itself failed.
   func reason(for error: BusError) -> TransportError.Reason {
     if let failure { return failure }
-    if !connection.isConnected || error.name == "org.freedesktop.DBus.Error.UnknownObject" {
+    if !connection.isConnected || error.name == "org.freedesktop.DBus.Error.UnknownObject"
+      || error.message == "Not connected"
+    {
       return .linkDropped(printer: connection.printerName)
     }
+    // Calls here are sent without a timeout of libdbus's own, so NoReply means the bus gave
+    // up on BlueZ: it left with the call unanswered.
+    if error.name == "org.freedesktop.DBus.Error.ServiceUnknown"
+      || error.name == "org.freedesktop.DBus.Error.NoReply"
+    {
+      return .bluezGone
+    }
+    // BlueZ fails a write whose answer the link took with it before it says the link is
+    // down: ask, so the message names the cause rather than the symptom.
+    if let down = connection.askWhyDown() { return down }
     return .writeFailed(name: error.name, message: error.message)
   }
 
@@ -333,7 +425,8 @@ struct BLESender {
             failed = .pausedTooLong(seconds: options.pauseLimit.seconds)
             break
           }
-          if let event = bluez.next(milliseconds: max(1, (slot - now).milliseconds)) {
+          let until = paused.map { $0 + options.pauseLimit } ?? slot
+          if let event = bluez.next(milliseconds: max(1, (until - now).milliseconds)) {
             handle(event, notifications: notifications)
           }
           continue
@@ -343,7 +436,10 @@ struct BLESender {
           Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
         }
         if written != end - sent {
-          failed = .linkDropped(printer: connection.printerName)
+          // The socket closes with the link, or with BlueZ: ask which, since the signal that
+          // says so may not be here yet.
+          while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
+          failed = failure ?? connection.askWhyDown() ?? .linkDropped(printer: connection.printerName)
           break
         }
         if let rate = delivery.rate {
@@ -374,6 +470,7 @@ struct BLESender {
     let bluez = connection.bluez
     let deadline = ContinuousClock.now + options.timeout
     while true {
+      let called = ContinuousClock.now
       do throws(BusError) {
         switch delivery.barrier {
         case .request:
@@ -403,6 +500,15 @@ struct BLESender {
         }
         // No call is in flight here, so every queued signal can be applied before deciding.
         while let event = bluez.next(milliseconds: 0) { handle(event, notifications: notifications) }
+        if delivery.barrier == .request, !Self.refused(error, .write(.request)) {
+          // The barrier's own chunk went out; whether it arrived is open.
+          delivery.unanswered = min(bytes.count, sent + chunk) - sent
+        }
+        if failure == nil, error.name == "org.freedesktop.DBus.Error.NoReply",
+          ContinuousClock.now - called >= options.timeout
+        {
+          throw fail(.timeout(what: "the printer's answer to a write", seconds: options.timeout.seconds))
+        }
         throw fail(reason(for: error))
       }
     }

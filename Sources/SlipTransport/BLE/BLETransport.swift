@@ -150,6 +150,7 @@ final class BLELink: PrinterLink {
 
   /// A signal while no job runs: the link dropping fails, a notification is passed on.
   private func pass(_ event: BlueZ.Event, connection: BLEConnection) throws(TransportError) {
+    if case .serviceLost = event { throw TransportError(.bluezGone) }
     guard case .changed(let path, let interface, let changed) = event else { return }
     if path == connection.device.path, interface == BlueZName.device, changed["Connected"]?.bool == false {
       throw TransportError(.linkDropped(printer: printer))

@@ -26,6 +26,9 @@ final class BlueZ {
     case objects
     /// BlueZ called an object of ours (`Profile1`); it waits for a reply.
     case call(BusMessage)
+    /// BlueZ left the bus (bluetoothd stopped or crashed), or the bus itself went away: no
+    /// call in flight will be answered by it.
+    case serviceLost
   }
 
   let bus: BusConnection
@@ -46,6 +49,10 @@ final class BlueZ {
       try bus.addMatch(
         "type='signal',\(sender),interface='\(BlueZName.properties)',member='PropertiesChanged',"
           + "path_namespace='/org/bluez'")
+      // BlueZ crashing shows only here: its name loses its owner, and no reply comes back.
+      try bus.addMatch(
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',"
+          + "member='NameOwnerChanged',arg0='\(BlueZName.service)'")
       let reply = try call("/", BlueZName.objectManager, "GetManagedObjects", timeout: timeout)
       for (path, interfaces) in reply.first?.dictionary ?? [:] {
         objects[path] = Self.interfaces(interfaces)
@@ -130,6 +137,12 @@ final class BlueZ {
       for interface in arguments.dropFirst().first?.strings ?? [] { objects[path]?[interface] = nil }
       if objects[path]?.isEmpty == true { objects[path] = nil }
       return .objects
+    case ("org.freedesktop.DBus", "NameOwnerChanged"):
+      let owner = arguments.dropFirst(2).first?.string
+      return arguments.first?.string == BlueZName.service && owner?.isEmpty != false ? .serviceLost : nil
+    case ("org.freedesktop.DBus.Local", "Disconnected"):
+      // libdbus's own signal: the bus daemon is gone.
+      return .serviceLost
     default:
       return nil
     }

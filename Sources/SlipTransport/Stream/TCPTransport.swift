@@ -161,6 +161,12 @@ final class TCPLink: PrinterLink {
     } catch {
       count()
       broken = true
+      if case .closed(_?) = error {
+        // A reset throws away what the printer's stack acknowledged but the printer had not
+        // read, and nothing says how much that was: the acknowledgements prove no byte.
+        delivery.unanswered = delivery.confirmed
+        delivery.confirmed = 0
+      }
       let what =
         written < bytes.count
         ? "'\(printer)' taking more of the job" : "'\(printer)' acknowledging the end of the job"
@@ -191,6 +197,35 @@ final class TCPLink: PrinterLink {
     } catch {
       broken = true
       throw TransportError(reason(error, waitingFor: "'\(printer)' taking a status question"))
+    }
+  }
+
+  /// Half-closes the connection and waits for the printer to close its end, passing on what
+  /// it still says (a second at most, or the timeout if shorter: a printer that keeps the
+  /// connection open leaves TCP's acknowledgements standing). A printer that resets the
+  /// connection instead has thrown away whatever it had acknowledged but not yet read.
+  func finish(_ delivery: Delivery) throws(TransportError) {
+    guard !broken else { return }
+    broken = true
+    stream.shutdownWriting()
+    let deadline = ContinuousClock.now + min(timeout, .seconds(1))
+    while ContinuousClock.now < deadline {
+      do throws(ByteStream.Failure) {
+        let said = try stream.read(timeout: deadline - ContinuousClock.now)
+        if said.isEmpty { return }
+        notifications(said)
+      } catch .closed(nil) {
+        return
+      } catch .timeout {
+        return
+      } catch {
+        // As in `send`: after a reset, TCP's acknowledgements prove no byte.
+        var delivery = delivery
+        delivery.unanswered = delivery.confirmed + delivery.queued
+        delivery.confirmed = 0
+        delivery.queued = 0
+        throw TransportError(.resetAfterJob(printer: printer), delivery: delivery)
+      }
     }
   }
 

@@ -20,7 +20,8 @@ struct PrintCommand {
     EXIT CODES:
       0 every byte confirmed, 1 template errors, 64 usage, 65 bad data, 66 missing file,
       69 printer not found or not reachable, or it reports a problem before the job,
-      74 the link dropped or a write failed, or the printer reports a problem after the job
+      74 the link dropped, a write failed, the printer stopped answering or paused for good
+      (with the counts), or the printer reports a problem after the job
 
     """
 

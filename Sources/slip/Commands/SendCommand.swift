@@ -21,9 +21,10 @@ struct SendCommand {
     EXIT CODES:
       0 every byte confirmed (or, where nothing can confirm them, handed over), 64 usage,
       65 malformed profile, 66 missing file, 69 printer not found or not reachable, or it
-      reports a problem before the job (nothing sent), 74 the link dropped or a write failed
-      (with the counts of confirmed and queued bytes), or the printer reports a problem or
-      does not answer after the job
+      reports a problem before the job (nothing sent), 74 the link dropped, a write failed,
+      the printer stopped answering or paused for good, BlueZ left the bus, or a network
+      printer reset the connection (with the counts of confirmed, queued, unanswered and
+      unsent bytes), or the printer reports a problem or does not answer after the job
 
     """
 
@@ -72,7 +73,8 @@ struct JobOptions {
       --language escpos|zpl
                            the status questions' language (default: the job's own)
       --timeout S          the longest any wait lasts: discovery, connection, each
-                           acknowledgement, a CUPS job completing (default: 10)
+                           acknowledgement, a printer's pause, a CUPS job completing
+                           (default: 10); a job cut short exits 74 with the counts
       --quiet              print nothing but errors
       -h, --help           show this help
 
@@ -146,6 +148,8 @@ struct JobOptions {
         message: "'--fast' sends 'command' writes; it cannot go with '--write request'", command: command)
     }
     options.timeout = try Self.seconds(arguments.value("--timeout"), default: 10, command: command)
+    // A printer that pauses and never resumes is one more wait: it ends like the others.
+    options.pauseLimit = options.timeout
     options.rssi = try Self.rssiWindow(arguments, command: command)
     self.options = options
   }

@@ -60,6 +60,7 @@ extension JobOptions {
       throw Self.failure(error)
     }
     guard checkStatus else {
+      try Self.finish(link, delivery, report)
       report.finish(delivery)
       return .ok
     }
@@ -71,6 +72,7 @@ extension JobOptions {
       delivery.queued = 0
       delivery.confirmation = .statusAnswer
     }
+    try Self.finish(link, delivery, report)
     report.finish(delivery)
     report.status("after the job", after)
     switch after.verdict {
@@ -86,6 +88,18 @@ extension JobOptions {
     }
   }
 
+  /// The link's own ending (a TCP printer closing, not resetting), a failure the command's.
+  static func finish(_ link: any PrinterLink, _ delivery: Delivery, _ report: ProgressReport)
+    throws(CommandFailure)
+  {
+    do {
+      try link.finish(delivery)
+    } catch {
+      report.clear()
+      throw failure(error)
+    }
+  }
+
   /// Runs a status check, a link failure becoming the command's.
   static func ask(_ check: StatusCheck, _ link: any PrinterLink) throws(CommandFailure) -> PrinterStatus {
     do {
@@ -96,8 +110,20 @@ extension JobOptions {
   }
 
   /// A transport error as the command's failure: 69 when nothing could be reached, else 74.
+  /// The message ends with the exit code and what it means for the job, so a log line alone
+  /// says whether to send it again.
   static func failure(_ error: TransportError) -> CommandFailure {
-    CommandFailure(message: error.description, code: error.isUnavailable ? .unavailable : .ioError)
+    let code: ExitCode = error.isUnavailable ? .unavailable : .ioError
+    let outcome =
+      switch error.delivery {
+      case nil: "nothing was sent"
+      case let delivery? where delivery.isConfirmed:
+        "every byte was confirmed, but the link failed after them: check the printout"
+      case let delivery? where delivery.confirmed + delivery.queued + delivery.unanswered == 0:
+        "nothing was sent"
+      case _?: "the job did not arrive whole"
+      }
+    return CommandFailure(message: error.description + "\n  exit \(code.rawValue): \(outcome)", code: code)
   }
 }
 
