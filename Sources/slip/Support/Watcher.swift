@@ -139,6 +139,11 @@ final class Watcher {
         let (descriptor, mask, length) = header
         let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
         offset += 16 + length
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+          // Events were lost: any watched file may have changed, so render again.
+          paths.append(contentsOf: folders.values.map(\.path))
+          continue
+        }
         guard let folder = folders[descriptor] else { continue }
         if mask & UInt32(IN_IGNORED) != 0 {
           // The folder went away (or was unwatched): a later watch(_:) adds it again.
