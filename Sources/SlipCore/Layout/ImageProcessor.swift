@@ -110,61 +110,83 @@ struct ImageProcessor {
 
   /// Floyd–Steinberg: 7/16 of each dot's error to the right, 3/16 below left, 5/16 below, 1/16
   /// below right, each share rounded toward zero, shares off the picture dropped. The usual
-  /// choice for photos and the hot loop of printing one, so it is written for speed: one row of
-  /// gathered errors instead of a widened copy of the picture, the shares of each possible level
-  /// looked up instead of divided out (see ``FloydSteinbergStep``), no branch on the dot's colour
-  /// or on the picture's sides, a byte of dots gathered in a register.
+  /// choice for photos and the hot loop of printing one, so it is written for speed:
+  /// - one row of gathered errors instead of a widened copy of the picture;
+  /// - the shares of each possible level looked up, not divided out (see ``FloydSteinbergStep``);
+  /// - two rows at a time, the lower two dots behind (its dot x needs the upper row's dots up to
+  ///   x + 1): each dot waits on the one before it, so one row alone leaves the processor idle
+  ///   between lookups, and a second, independent row fills that time;
+  /// - no branch on the dot's colour or the picture's sides; dots packed 8 at a time afterwards.
   private static func floydSteinberg(_ grey: [UInt8], width: Int, height: Int) -> Bitmap {
     let bytesPerRow = (width + 7) / 8
     var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
-    // errors[x + 1]: the error gathered for dot x of the row being dithered, and, once dot x + 1
-    // has been dithered, for dot x of the row below. errors[0] takes the share below left of
-    // each row's first dot, which falls off the picture.
+    // errors[x + 1]: the error gathered for dot x of a row, from the row above it. A row reads
+    // its slot x + 1 at dot x and then writes slot x, for dot x - 1 of the row below, complete
+    // by then; the lower row of a pair, two dots behind, reads and writes where the upper row
+    // already has. errors[0] takes the shares below left of first dots, which fall off.
     var errors = [Int](repeating: 0, count: width + 1)
+    // Each row of the pair's dots, a byte each (1 = ink), zero up to the row's last whole byte.
+    var inks = [UInt8](repeating: 0, count: 2 * bytesPerRow * 8)
     FloydSteinbergStep.table.withUnsafeBufferPointer { table in
       // Indexed by the level itself (see FloydSteinbergStep).
       assert(MemoryLayout<FloydSteinbergStep>.stride == 16)
       let steps = table.baseAddress! - FloydSteinbergStep.lowest
       grey.withUnsafeBufferPointer { grey in
         errors.withUnsafeMutableBufferPointer { errors in
-          bits.withUnsafeMutableBufferPointer { bits in
-            let errors = errors.baseAddress!
-            for y in 0..<height {
-              let levels = grey.baseAddress! + y * width
-              let row = bits.baseAddress! + y * bytesPerRow
-              // The share for the next dot from the last one dithered, and the shares gathered so
-              // far for the dots below that one and below right of it.
-              var right = 0
-              var below = 0
-              var belowRight = 0
-              // Dithers dot x; 1 when it is ink. Wrapping arithmetic: levels stay in -128...383.
-              @inline(__always) func dot(_ x: Int) -> UInt8 {
-                let step = steps[Int(levels[x]) &+ errors[x &+ 1] &+ right]
-                right = Int(step.right)
-                errors[x] = below &+ Int(step.belowLeft)
-                below = belowRight &+ Int(step.below)
-                belowRight = Int(step.belowRight)
-                return UInt8(truncatingIfNeeded: step.ink)
+          inks.withUnsafeMutableBufferPointer { inks in
+            bits.withUnsafeMutableBufferPointer { bits in
+              let errors = errors.baseAddress!
+              /// A row being dithered: its grey levels, its dots, and the shares waiting for the
+              /// next dot (right) and for the two below the last dot and below right of it.
+              struct Row {
+                let levels: UnsafePointer<UInt8>
+                let inks: UnsafeMutablePointer<UInt8>
+                var right = 0
+                var below = 0
+                var belowRight = 0
               }
-              var x = 0
-              for column in 0..<width / 8 {
-                var byte: UInt8 = 0
-                for _ in 0..<8 {
-                  byte = byte << 1 | dot(x)
-                  x &+= 1
+              // Dithers dot x of `row`. Wrapping arithmetic: levels stay within -128...383.
+              @inline(__always) func dot(_ x: Int, _ row: inout Row) {
+                let step = steps[Int(row.levels[x]) &+ errors[x &+ 1] &+ row.right]
+                row.right = Int(step.right)
+                errors[x] = row.below &+ Int(step.belowLeft)
+                row.below = row.belowRight &+ Int(step.below)
+                row.belowRight = Int(step.belowRight)
+                row.inks[x] = UInt8(truncatingIfNeeded: step.ink)
+              }
+              // Writes `row`'s dots to bitmap row y, 8 to a byte, the first in the top bit.
+              func pack(_ row: Row, into y: Int) {
+                let out = bits.baseAddress! + y * bytesPerRow
+                for column in 0..<bytesPerRow {
+                  let eight = UInt64(
+                    littleEndian: UnsafeRawPointer(row.inks + 8 * column).loadUnaligned(as: UInt64.self))
+                  // Byte i of `eight` (0 or 1) times 2^(63 - 9i) lands alone in bit 63 - i.
+                  out[column] = UInt8(truncatingIfNeeded: (eight &* 0x8040_2010_0804_0201) >> 56)
                 }
-                row[column] = byte
               }
-              if x < width {
-                var byte: UInt8 = 0
-                let unused = UInt8(8 - (width - x))
-                while x < width {
-                  byte = byte << 1 | dot(x)
-                  x += 1
+              var y = 0
+              while y < height {
+                let levels = grey.baseAddress! + y * width
+                var upper = Row(levels: levels, inks: inks.baseAddress!)
+                guard y + 1 < height else {
+                  for x in 0..<width { dot(x, &upper) }
+                  pack(upper, into: y)
+                  break
                 }
-                row[bytesPerRow - 1] = byte << unused
+                var lower = Row(levels: levels + width, inks: inks.baseAddress! + bytesPerRow * 8)
+                let lead = min(2, width)
+                for x in 0..<lead { dot(x, &upper) }
+                for x in lead..<width {
+                  dot(x, &upper)
+                  dot(x &- 2, &lower)
+                }
+                errors[width] = upper.below
+                for x in width - lead..<width { dot(x, &lower) }
+                errors[width] = lower.below
+                pack(upper, into: y)
+                pack(lower, into: y + 1)
+                y += 2
               }
-              errors[width] = below
             }
           }
         }
