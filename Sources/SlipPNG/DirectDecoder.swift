@@ -26,6 +26,7 @@ struct DirectDecoder {
     // Each row: its filter byte, then the samples.
     let rowBytes = width * channels
     let stride = 1 + rowBytes
+    guard height * stride <= Self.largestBuffer else { return nil }
     // One buffer: the inflated rows, then, turned grey in place, the picture. Grey row y goes to
     // y * width, never past the first sample of row y + 1 (at (y + 1) * stride + 1): so each row
     // is made grey once the row below it is unfiltered, which reads it.
@@ -55,6 +56,10 @@ struct DirectDecoder {
     }
     return failed ? nil : GreyImage(width: width, height: height, pixels: pixels)
   }
+
+  /// The most memory the inflated rows may take (a 12-megapixel RGB photo takes 36 MB): larger
+  /// pictures go through libpng, which holds one row at a time besides the grey picture.
+  static let largestBuffer = 64 << 20
 
   /// Samples per pixel for the colour types taken here.
   private static let channels: [Int: Int] = [0: 1, 4: 2, 2: 3, 6: 4]

@@ -6,9 +6,9 @@ import SlipIR
 ///
 /// The size in the header is checked before anything is allocated for the pixels, so a small
 /// file claiming 100000×100000 pixels costs nothing. The common PNG (8-bit, not interlaced, no
-/// palette or transparency chunk) is decoded directly, its data inflated at once by libdeflate
-/// (memory: the inflated rows and the grey image); everything else, and every error, goes through
-/// libpng a row at a time (memory: the grey image plus one row).
+/// palette or transparency chunk, up to 64 MB of samples) is decoded directly, its data inflated
+/// at once by libdeflate into one buffer that becomes the grey image; everything else, and every
+/// error, goes through libpng a row at a time (memory: the grey image plus one row).
 public struct PNGDecoder: Sendable {
   /// How large a picture may be.
   public struct Limits: Sendable, Equatable {
