@@ -33,8 +33,11 @@ let package = Package(
     // libpng reports errors by longjmp: every call that can fail sits in this C file behind its
     // own setjmp, so no longjmp ever crosses a Swift frame.
     .target(name: "CSlipPNG", dependencies: ["CLibPNG"]),
+    // libdeflate (Debian's libdeflate-dev): whole-buffer inflate, 2.5 times as fast as zlib, for
+    // the PNGs SlipPNG decodes without libpng.
+    .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
     // PNG decoding (any PNG to grey) and encoding (1-bit and 8-bit with the printer's DPI).
-    .target(name: "SlipPNG", dependencies: ["CSlipPNG", "SlipIR"]),
+    .target(name: "SlipPNG", dependencies: ["CLibDeflate", "CSlipPNG", "SlipIR"]),
     // The compiler's picture decoder as the CLI uses it: PNG through SlipPNG, and binary PGM.
     .target(name: "SlipImages", dependencies: ["SlipCore", "SlipIR", "SlipPNG"]),
     // FreeType (Debian's libfreetype-dev), for the raster engine's glyphs.

@@ -5,8 +5,10 @@ import SlipIR
 /// Adam7 interlacing, transparency composited over white paper.
 ///
 /// The size in the header is checked before anything is allocated for the pixels, so a small
-/// file claiming 100000×100000 pixels costs nothing; memory while decoding is the grey image plus
-/// one row.
+/// file claiming 100000×100000 pixels costs nothing. The common PNG (8-bit, not interlaced, no
+/// palette or transparency chunk, up to 64 MB of samples) is decoded directly, its data inflated
+/// at once by libdeflate into one buffer that becomes the grey image; everything else, and every
+/// error, goes through libpng a row at a time (memory: the grey image plus one row).
 public struct PNGDecoder: Sendable {
   /// How large a picture may be.
   public struct Limits: Sendable, Equatable {
@@ -90,6 +92,7 @@ public struct PNGDecoder: Sendable {
     let header = try header(of: bytes)
     let side = UInt32(limits.maximumSide)
     return try bytes.withUnsafeBufferPointer { buffer throws(PNGError) -> GreyImage in
+      if let grey = DirectDecoder(bytes: buffer, header: header).decode() { return grey }
       guard let base = buffer.baseAddress,
         let reader = PNGReader(base, count: buffer.count, maximumSide: side)
       else { throw .outOfMemory() }

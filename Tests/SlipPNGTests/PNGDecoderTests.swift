@@ -38,6 +38,8 @@ enum Fixtures {
     "palette4", "palette8-trns", "interlaced-rgba8", "interlaced-palette4", "interlaced-1x1",
     "interlaced-3x2",
     "interlaced-2x9",
+    // Every row filter, the data in several IDAT chunks: decoded without libpng (DirectDecoder).
+    "grey8-filters", "grey-alpha8-filters", "rgb8-filters", "rgba8-filters",
   ]
 
   @Test(arguments: pictures)
