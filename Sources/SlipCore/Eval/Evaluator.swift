@@ -27,6 +27,12 @@ struct Evaluator {
     /// The name (unused for `fields`, which binds every field's name).
     var name: String
     var kind: Kind
+
+    /// Whether this binding gives `name` a value.
+    func binds(_ name: String) -> Bool {
+      if case .fields(let object, _, _) = kind { return object[name] != nil }
+      return self.name == name
+    }
   }
 
   /// A data path that does not exist, with what does exist at its parent.
@@ -270,16 +276,13 @@ struct Evaluator {
     return value
   }
 
-  /// The innermost local binding of `name` among the first `limit` bindings, with its position.
-  private func lookup(_ name: String, below limit: Int? = nil) -> (binding: Binding, position: Int)? {
+  /// The position of the innermost local binding of `name` among the first `limit` bindings.
+  /// A position, not the binding: callers read the one value they need in place, where a copy
+  /// of the binding (name, value, list expression) cost more than the search.
+  private func lookup(_ name: String, below limit: Int? = nil) -> Int? {
     var position = (limit ?? bindings.count) - 1
     while position >= 0 {
-      let binding = bindings[position]
-      if case .fields(let object, _, _) = binding.kind {
-        if object[name] != nil { return (binding, position) }
-      } else if binding.name == name {
-        return (binding, position)
-      }
+      if bindings[position].binds(name) { return position }
       position -= 1
     }
     return nil
@@ -306,8 +309,8 @@ struct Evaluator {
     case .boolean(let b): return .bool(b)
     case .null: return .null
     case .name(let name):
-      if let (binding, _) = lookup(name) {
-        switch binding.kind {
+      if let position = lookup(name) {
+        switch bindings[position].kind {
         case .value(let value, _), .element(let value, _, _): return value
         case .loop(let index, let count): return Self.loopObject(index: index, count: count)
         case .fields(let object, _, _): return object[name] ?? .null
@@ -318,8 +321,8 @@ struct Evaluator {
       return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
       // `loop.index` and friends, without building the `loop` object.
-      if case .name("loop") = base.kind, let (binding, _) = lookup("loop"),
-        case .loop(let index, let count) = binding.kind,
+      if case .name("loop") = base.kind, let position = lookup("loop"),
+        case .loop(let index, let count) = bindings[position].kind,
         let value = Self.loopMember(member, index: index, count: count)
       {
         return value
@@ -388,10 +391,10 @@ struct Evaluator {
   private func dataPath(of expression: Expression, below limit: Int? = nil) -> String? {
     switch expression.kind {
     case .name(let name):
-      guard let (binding, position) = lookup(name, below: limit) else {
+      guard let position = lookup(name, below: limit) else {
         return root[name] != nil ? name : nil
       }
-      switch binding.kind {
+      switch bindings[position].kind {
       case .value(_, let path): return path
       case .element(_, let list, let index):
         return dataPath(of: list, below: position).map { "\($0)[\(index)]" }
