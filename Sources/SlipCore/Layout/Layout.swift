@@ -120,8 +120,7 @@ struct Layout {
 
   private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
     let width = columns(settings)
-    for line in WordWrapper(width: width).wrap(text) {
-      let lineWidth = TextWidth.columns(of: line)
+    WordWrapper(width: width).forEachLine(of: text) { line, lineWidth in
       let column =
         switch settings.alignment {
         case .left: 0
@@ -143,19 +142,16 @@ struct Layout {
     let width = columns(settings)
     guard let first = cells.first else { return }
     let rest = cells.dropFirst()
-    var restWidths: [Int] = []
-    restWidths.reserveCapacity(rest.count)
+    // Cells are measured again where they are placed rather than kept in an array: for ASCII,
+    // a measure is a byte count.
     var fixed = 0
-    for cell in rest {
-      let cellWidth = TextWidth.columns(of: cell.text)
-      restWidths.append(cellWidth)
-      fixed += cellWidth + 1
-    }
+    for cell in rest { fixed += TextWidth.columns(of: cell.text) + 1 }
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
     // line; squeezed thinner, it would print a few letters a line.
     let shares = room >= 1 && (room * 2 >= width || room >= Self.longestWord(first.text))
-    guard shares, rest.allSatisfy({ !$0.text.utf8.contains(UInt8(ascii: "\n")) }) else {
+    guard shares, rest.allSatisfy({ TextWidth.allBytes(of: $0.text, where: { $0 != UInt8(ascii: "\n") }) })
+    else {
       var left = settings
       left.alignment = .left
       layoutText(first.text, settings: left, range: first.range)
@@ -164,20 +160,20 @@ struct Layout {
       for cell in rest { layoutText(cell.text, settings: right, range: cell.range) }
       return
     }
-    let leftLines = WordWrapper(width: room).wrap(first.text)
-    for (index, line) in leftLines.enumerated() {
+    var index = 0
+    WordWrapper(width: room).forEachLine(of: first.text) { line, lineWidth in
+      defer { index += 1 }
       var runs: [TextRun] = []
       runs.reserveCapacity(index == 0 ? cells.count : 1)
       if !line.isEmpty {
         runs.append(
-          TextRun(
-            column: 0, text: line, width: TextWidth.columns(of: line), style: settings.style,
-            source: span(first.range)))
+          TextRun(column: 0, text: line, width: lineWidth, style: settings.style, source: span(first.range)))
       }
       if index == 0 {
         // The other cells end at the right edge, one space apart: their columns, left to right.
         var column = width - fixed + 1
-        for (cell, cellWidth) in zip(rest, restWidths) {
+        for cell in rest {
+          let cellWidth = TextWidth.columns(of: cell.text)
           if !cell.text.isEmpty {
             runs.append(
               TextRun(
@@ -308,6 +304,8 @@ struct Layout {
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
   /// says how many were removed, since in a printer's stream they would be commands.
   private mutating func clean(_ text: String, at range: SourceRange) -> String {
+    // Printable ASCII, most text, has nothing to remove and is NFC already: one pass decides.
+    if TextWidth.isPrintableASCII(text) { return text }
     // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2.
     guard !TextWidth.allBytes(of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) else {
       return TextWidth.normalized(text)
