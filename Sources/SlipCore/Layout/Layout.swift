@@ -34,8 +34,9 @@ struct Layout {
   /// The document and any warnings (text cleaned of control characters).
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
     blocks.reserveCapacity(items.count + items.count / 2)
-    for item in items {
-      switch item {
+    // Items are read in place: a copy of each retained all it holds, for nothing.
+    for index in items.indices {
+      switch items[index] {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
       case .row(let cells, let settings, let range):
