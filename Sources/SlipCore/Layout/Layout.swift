@@ -197,36 +197,45 @@ struct Layout {
   ) {
     let width = columns(settings)
     let widths = table.widths(total: width)
-    var starts: [Int] = []
-    var position = 0
-    for columnWidth in widths {
-      starts.append(position)
-      position += columnWidth + table.gap
-    }
-    let wrapped = zip(cells, widths).map { cell, columnWidth in
-      WordWrapper(width: columnWidth).wrap(cell.text)
-    }
-    let height = wrapped.reduce(0) { max($0, $1.count) }
-    for lineIndex in 0..<height {
-      var runs: [TextRun] = []
-      for (columnIndex, lines) in wrapped.enumerated() where lineIndex < lines.count {
-        let text = lines[lineIndex]
-        guard !text.isEmpty else { continue }
-        let textWidth = TextWidth.columns(of: text)
-        let room = widths[columnIndex]
+    // Every cell's lines, placed, in one array (an array of lines per cell cost an allocation
+    // each): cell by cell, each cell's lines in order.
+    var pieces: [TablePiece] = []
+    pieces.reserveCapacity(cells.count)
+    var start = 0
+    var height = 0
+    for (columnIndex, columnWidth) in zip(cells.indices, widths) {
+      var lineIndex = 0
+      WordWrapper(width: columnWidth).forEachLine(of: cells[columnIndex].text) { text, textWidth in
+        defer { lineIndex += 1 }
+        guard !text.isEmpty else { return }
         let offset =
           switch table.columns[columnIndex].alignment {
           case .left: 0
-          case .center: max(0, (room - textWidth) / 2)
-          case .right: max(0, room - textWidth)
+          case .center: max(0, (columnWidth - textWidth) / 2)
+          case .right: max(0, columnWidth - textWidth)
           }
-        runs.append(
-          TextRun(
-            column: starts[columnIndex] + offset, text: text, width: textWidth, style: settings.style,
-            source: span(cells[columnIndex].range)))
+        pieces.append(
+          TablePiece(
+            line: lineIndex,
+            run: TextRun(
+              column: start + offset, text: text, width: textWidth, style: settings.style,
+              source: span(cells[columnIndex].range))))
       }
+      height = max(height, lineIndex)
+      start += columnWidth + table.gap
+    }
+    for lineIndex in 0..<height {
+      var runs: [TextRun] = []
+      for piece in pieces where piece.line == lineIndex { runs.append(piece.run) }
       appendLine(runs, settings: settings, width: width, range: range)
     }
+  }
+
+  /// One line of one table cell, placed in the row.
+  private struct TablePiece {
+    /// Which of the row's lines it is on.
+    var line: Int
+    var run: TextRun
   }
 
   /// Adds a block, first leaving the blank paper a symbol above still needs (its quiet zone).
