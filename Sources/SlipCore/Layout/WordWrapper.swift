@@ -103,8 +103,12 @@ package struct WordWrapper {
     let width: Int
     var lines: [String] = []
 
-    /// The current line, without trailing spaces.
-    var line = ""
+    /// The current line, without trailing spaces: where it starts in `text` (nil while it is
+    /// empty) and ends. A line is always one slice of the text, since the spaces between its
+    /// words are kept as written; it becomes a String once, when it ends, rather than growing
+    /// by an append per word and per gap.
+    var lineStart: String.Index?
+    var lineEnd: String.Index
     var lineWidth = 0
     /// Whether `line` holds any of the text's words yet (rather than nothing, or only an indent).
     var lineHasWord = false
@@ -117,8 +121,6 @@ package struct WordWrapper {
     var wordEnd: String.Index
     var wordWidth = 0
     var clusters: [(end: String.Index, width: Int)] = []
-    /// Spaces to copy runs of spaces from.
-    static let spaces = String(repeating: " ", count: 64)
     /// Whether the word being read came whole from `addASCIIWord` (its clusters are its bytes).
     var asciiWord = false
 
@@ -126,6 +128,7 @@ package struct WordWrapper {
       self.text = text
       self.width = width
       self.wordEnd = text.startIndex
+      self.lineEnd = text.startIndex
     }
 
     /// A whole word of printable ASCII: one column a byte, so no clusters need recording.
@@ -148,22 +151,22 @@ package struct WordWrapper {
       guard let start = wordStart else { return }
       if lineHasWord {
         if lineWidth + spaces + wordWidth <= width {
-          appendSpaces(spaces)
-          append(text[start..<wordEnd], width: wordWidth)
+          appendSpaces(spaces, before: start)
+          append(from: start, upTo: wordEnd, width: wordWidth)
         } else {
           emitLine()
           placeOnEmptyLine(from: start)
         }
       } else if spaces + wordWidth <= width {
         // The paragraph's indent and its first word.
-        appendSpaces(spaces)
-        append(text[start..<wordEnd], width: wordWidth)
+        appendSpaces(spaces, before: start)
+        append(from: start, upTo: wordEnd, width: wordWidth)
       } else if wordWidth <= width {
         // The indent would push the first word off the line: the break falls in the indent.
         placeOnEmptyLine(from: start)
       } else {
         // Too long for any line: start right after the indent, then cut.
-        appendSpaces(spaces)
+        appendSpaces(spaces, before: start)
         cutWord(from: start)
       }
       spaces = 0
@@ -177,7 +180,7 @@ package struct WordWrapper {
     /// Places the current word on a line that holds nothing yet.
     private mutating func placeOnEmptyLine(from start: String.Index) {
       if wordWidth <= width {
-        append(text[start..<wordEnd], width: wordWidth)
+        append(from: start, upTo: wordEnd, width: wordWidth)
       } else {
         cutWord(from: start)
       }
@@ -203,12 +206,11 @@ package struct WordWrapper {
             emitLine()
           } else {
             // Only an indent before the first piece: drop it rather than leave an empty line.
-            line = ""
+            lineStart = nil
             lineWidth = 0
           }
         }
-        line.append(contentsOf: text[pieceStart..<cluster.end])
-        lineWidth += cluster.width
+        append(from: pieceStart, upTo: cluster.end, width: cluster.width)
         lineHasWord = true
         pieceStart = cluster.end
       }
@@ -221,12 +223,11 @@ package struct WordWrapper {
           emitLine()
         } else {
           // Only an indent before the first piece: drop it rather than leave an empty line.
-          line = ""
+          lineStart = nil
           lineWidth = 0
         }
       }
-      line.append(contentsOf: text[start..<end])
-      lineWidth += clusterWidth
+      append(from: start, upTo: end, width: clusterWidth)
       lineHasWord = true
     }
 
@@ -236,26 +237,22 @@ package struct WordWrapper {
       emitLine()
     }
 
-    private mutating func append(_ piece: Substring, width pieceWidth: Int) {
-      line.append(contentsOf: piece)
+    private mutating func append(from start: String.Index, upTo end: String.Index, width pieceWidth: Int) {
+      if lineStart == nil { lineStart = start }
+      lineEnd = end
       lineWidth += pieceWidth
     }
 
-    private mutating func appendSpaces(_ count: Int) {
+    /// The `count` spaces just before `start` in the text: an indent, or the gap since the
+    /// line's last word.
+    private mutating func appendSpaces(_ count: Int, before start: String.Index) {
       guard count > 0 else { return }
-      // Spaces from a ready string: appending a repeated Character goes through a slow generic path.
-      var left = count
-      while left > 0 {
-        let chunk = min(left, Self.spaces.utf8.count)
-        line.append(contentsOf: Self.spaces.prefix(chunk))
-        left -= chunk
-      }
-      lineWidth += count
+      append(from: text.utf8.index(start, offsetBy: -count), upTo: start, width: count)
     }
 
     private mutating func emitLine() {
-      lines.append(line)
-      line = ""
+      lines.append(lineStart.map { String(text[$0..<lineEnd]) } ?? "")
+      lineStart = nil
       lineWidth = 0
       lineHasWord = false
       spaces = 0
