@@ -322,6 +322,9 @@ struct Evaluator {
       if name == "now", let now { return .number(now) }
       return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
+      if case .name(let name) = base.kind, let value = self.member(member, ofObjectNamed: name) {
+        return value
+      }
       // `loop.index` and friends, without building the `loop` object.
       if case .name("loop") = base.kind, let position = lookup("loop"),
         case .loop(let index, let count) = bindings[position].kind,
@@ -358,6 +361,21 @@ struct Evaluator {
     case .filter(let input, let call):
       return try applyFilter(call, to: input)
     }
+  }
+
+  /// `name.member` read where the named object is held, without copying the object: the usual
+  /// data path in a template (`item.price`, `shop.name`). Nil when `name` is no object or lacks
+  /// `member`; the general path then says why.
+  private func member(_ member: String, ofObjectNamed name: String) -> Value? {
+    // Resolved as `.name` resolves it: innermost binding, then the data's top level.
+    if let position = lookup(name) {
+      switch bindings[position].kind {
+      case .value(.object(let object), _), .element(.object(let object), _, _): return object[member]
+      default: return nil
+      }
+    }
+    guard case .object(let object)? = root[name] else { return nil }
+    return object[member]
   }
 
   private mutating func subscriptOperand(base: Expression, index: Expression, expression: Expression)
