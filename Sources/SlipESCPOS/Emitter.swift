@@ -463,8 +463,9 @@ struct Emitter {
   private mutating func encode(_ text: String, source: SourceSpan?) -> Int {
     let start = bytes.count
     let startPage = page
-    var copy = text
-    if let cells = copy.withUTF8({ encodeSimple($0) }) { return cells }
+    // The string's bytes where they are: `withUTF8` needs a mutable copy, a retain and release
+    // per run. A string without contiguous bytes (none on Linux) takes the careful path.
+    if let cells = text.utf8.withContiguousStorageIfAvailable({ encodeSimple($0) }) ?? nil { return cells }
     bytes.removeSubrange(start...)
     page = startPage
     return encodeByCharacter(text, source: source)
