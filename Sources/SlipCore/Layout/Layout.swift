@@ -40,11 +40,9 @@ struct Layout {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
       case .row(let cells, let settings, let range):
-        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
-        layoutRow(cleaned, settings: settings, range: range)
+        layoutRow(cleaned(cells), settings: settings, range: range)
       case .tableRow(let cells, let settings, let table, let range):
-        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
-        layoutTableRow(cleaned, settings: settings, table: table, range: range)
+        layoutTableRow(cleaned(cells), settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
         emit(
           .rule(
@@ -309,6 +307,13 @@ struct Layout {
         TextLine(
           font: settings.font, scale: settings.scale, alignment: settings.alignment, columns: width,
           runs: runs, source: span(range))))
+  }
+
+  /// The cells with their text cleaned; the same array when every cell is printable ASCII,
+  /// which has nothing to clean, rather than a copy of it.
+  private mutating func cleaned(_ cells: [RenderedCell]) -> [RenderedCell] {
+    if cells.allSatisfy({ TextWidth.isPrintableASCII($0.text) }) { return cells }
+    return cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
   }
 
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
