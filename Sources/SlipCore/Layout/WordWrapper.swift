@@ -88,13 +88,19 @@ package struct WordWrapper {
   /// The common case, decided from the bytes alone: printable ASCII that fits on one line is
   /// that line, trailing spaces dropped.
   private static func singleASCIILine(_ text: String, width: Int) -> String? {
-    guard text.utf8.count <= width, TextWidth.isPrintableASCII(text) else { return nil }
-    let bytes = text.utf8
-    var end = bytes.endIndex
-    while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") {
-      end = bytes.index(before: end)
+    guard text.utf8.count <= width else { return nil }
+    // One pass over the bytes answers both questions: all printable ASCII, and how many
+    // trailing spaces. (A string without contiguous bytes, none on Linux, goes the long way.)
+    let trailingSpaces: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var spaces = 0
+      for byte in bytes {
+        guard byte >= 0x20 && byte < 0x7F else { return nil }
+        spaces = byte == UInt8(ascii: " ") ? spaces + 1 : 0
+      }
+      return spaces
     }
-    return end == bytes.endIndex ? text : String(text[..<end])
+    guard let trailingSpaces = trailingSpaces ?? nil else { return nil }
+    return trailingSpaces == 0 ? text : String(text.dropLast(trailingSpaces))
   }
 
   /// The wrapper's working state for one `wrap` call.
