@@ -33,6 +33,19 @@ struct Evaluator {
       if case .fields(let object, _, _) = kind { return object[name] != nil }
       return self.name == name
     }
+
+    /// The value this binding gives `name`, or nil when it gives it none: `binds` and the read
+    /// in one, so a field is looked up in its object once.
+    func value(of name: String) -> Value? {
+      if case .fields(let object, _, _) = kind { return object[name] }
+      // Not a ternary: typed `Value`, its `nil` branch would be the literal for `Value.null`.
+      guard self.name == name else { return nil }
+      switch kind {
+      case .value(let value, _), .element(let value, _, _): return value
+      case .loop(let index, let count): return Evaluator.loopObject(index: index, count: count)
+      case .fields(let object, _, _): return object[name]
+      }
+    }
   }
 
   /// A data path that does not exist, with what does exist at its parent.
@@ -311,12 +324,9 @@ struct Evaluator {
     case .boolean(let b): return .bool(b)
     case .null: return .null
     case .name(let name):
-      if let position = lookup(name) {
-        switch bindings[position].kind {
-        case .value(let value, _), .element(let value, _, _): return value
-        case .loop(let index, let count): return Self.loopObject(index: index, count: count)
-        case .fields(let object, _, _): return object[name] ?? .null
-        }
+      // The innermost binding that gives `name` a value, as `lookup` finds it.
+      for position in bindings.indices.reversed() {
+        if let value = bindings[position].value(of: name) { return value }
       }
       if let value = root[name] { return value }
       if name == "now", let now { return .number(now) }
