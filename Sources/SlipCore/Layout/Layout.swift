@@ -18,6 +18,9 @@ struct Layout {
   private var diagnostics: [Diagnostic] = []
   /// Line and column of every position in the template's files.
   private let spans: SpanIndex
+  /// The column widths of the table laid out last (known by where its `table` line is) on a
+  /// line of `total` columns: every row of a table has the same, worked out once.
+  private var tableWidths: (table: SourceRange, total: Int, widths: [Int])?
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
@@ -194,7 +197,13 @@ struct Layout {
     range: SourceRange
   ) {
     let width = columns(settings)
-    let widths = table.widths(total: width)
+    let widths: [Int]
+    if let known = tableWidths, known.table == table.range, known.total == width {
+      widths = known.widths
+    } else {
+      widths = table.widths(total: width)
+      tableWidths = (table.range, width, widths)
+    }
     // Every cell's lines, placed, in one array (an array of lines per cell cost an allocation
     // each): cell by cell, each cell's lines in order.
     var pieces: [TablePiece] = []
