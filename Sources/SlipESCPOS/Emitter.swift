@@ -155,25 +155,28 @@ struct Emitter {
     justify(.left)
     var column = 0
     var previous: TextStyle?
-    for (index, run) in line.runs.enumerated() {
+    // Runs are read in place, field by field: a copy of each run (its text retained and
+    // released) cost more than placing it.
+    for index in line.runs.indices {
       runIndex = index
-      if run.column > column {
+      let (start, width, style) = (line.runs[index].column, line.runs[index].width, line.runs[index].style)
+      if start > column {
         // Gaps are counted in the paper's columns at normal width, as the text backend counts
         // them, and keep the line's height so an inverted bar stays whole between inverted runs.
-        let bar = (previous?.invert ?? false) && run.style.invert
+        let bar = (previous?.invert ?? false) && style.invert
         select(
           font: line.font, scale: Scale(width: 1, height: line.scale.height), bold: nil, underline: false,
           invert: bar)
-        spaces((run.column - column) * line.scale.width)
-        column = run.column
+        spaces((start - column) * line.scale.width)
+        column = start
       }
       select(
-        font: line.font, scale: line.scale, bold: run.style.bold, underline: run.style.underline,
-        invert: run.style.invert)
-      let cells = encode(run.text, source: run.source)
-      if cells < run.width { spaces(run.width - cells) }
-      column += max(run.width, cells)
-      previous = run.style
+        font: line.font, scale: line.scale, bold: style.bold, underline: style.underline,
+        invert: style.invert)
+      let cells = encode(line.runs[index].text, source: line.runs[index].source)
+      if cells < width { spaces(width - cells) }
+      column += max(width, cells)
+      previous = style
     }
     bytes.append(Byte.lineFeed)
   }
@@ -460,8 +463,9 @@ struct Emitter {
   private mutating func encode(_ text: String, source: SourceSpan?) -> Int {
     let start = bytes.count
     let startPage = page
-    var copy = text
-    if let cells = copy.withUTF8({ encodeSimple($0) }) { return cells }
+    // The string's bytes where they are: `withUTF8` needs a mutable copy, a retain and release
+    // per run. A string without contiguous bytes (none on Linux) takes the careful path.
+    if let cells = text.utf8.withContiguousStorageIfAvailable({ encodeSimple($0) }) ?? nil { return cells }
     bytes.removeSubrange(start...)
     page = startPage
     return encodeByCharacter(text, source: source)

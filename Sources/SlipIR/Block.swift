@@ -1,4 +1,8 @@
 /// One vertical piece of a receipt.
+///
+/// Pictures and symbols are `indirect`: they are rare and large (a symbol's block is about
+/// 150 bytes), and inline they made every block that size, copied whole each time one is
+/// stored or read; boxed, a block is the size of a text line.
 public enum Block: Sendable, Equatable {
   /// A line of text runs.
   case text(TextLine)
@@ -11,9 +15,9 @@ public enum Block: Sendable, Equatable {
   /// Kick the cash drawer.
   case drawer(DrawerKick)
   /// A picture, already scaled and dithered to the printer's dots.
-  case image(ImageBlock)
+  indirect case image(ImageBlock)
   /// A barcode or QR code.
-  case symbol(SymbolBlock)
+  indirect case symbol(SymbolBlock)
 }
 
 /// A picture placed on the paper.

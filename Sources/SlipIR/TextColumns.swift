@@ -9,6 +9,11 @@
 /// makes them W by default (the CJK ideograph blocks and planes 2 and 3).
 public enum TextColumns {
   /// Whether `text` is printable ASCII only: then each byte is one column and one cluster.
+  ///
+  /// Inlinable, as is the text `columns(of:)`, so other modules get both specialised for
+  /// `String`: called through generic protocol witnesses, the check cost more than the ASCII
+  /// text it looked at.
+  @inlinable
   public static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
     if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
       for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
@@ -67,6 +72,7 @@ public enum TextColumns {
   }
 
   /// Columns of a text: the sum of its grapheme clusters.
+  @inlinable
   public static func columns(of text: some StringProtocol) -> Int {
     // Printable ASCII, the usual case, is one column a byte.
     if isPrintableASCII(text) { return text.utf8.count }

@@ -73,36 +73,13 @@ extension CivilDate {
   /// a fraction, and 'Z' or `±HH:MM`. The offset is checked but not applied: a receipt shows
   /// the wall-clock time the data wrote, not the printer's.
   init(iso text: String) throws(FilterFailure) {
-    var reader = ISOReader(text.utf8)
-    guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
-      let day = reader.digits(2)
-    else { throw .unreadableDate(text) }
-    var hour = 0, minute = 0, second = 0
-    var offset: (hours: Int, minutes: Int)?
-    if !reader.atEnd {
-      guard reader.skip("T") || reader.skip("t") || reader.skip(" "), let h = reader.digits(2),
-        reader.skip(":"),
-        let m = reader.digits(2)
-      else { throw .unreadableDate(text) }
-      (hour, minute) = (h, m)
-      if reader.skip(":") {
-        guard let s = reader.digits(2) else { throw .unreadableDate(text) }
-        second = s
-        // Fractions of a second are allowed but no pattern token shows them.
-        if reader.skip(".") {
-          guard reader.digits(1) != nil else { throw .unreadableDate(text) }
-          while reader.digits(1) != nil {}
-        }
-      }
-      // After 'Z', or with no offset at all, there is nothing to check.
-      if !reader.skip("Z"), !reader.skip("z"), reader.skip("+") || reader.skip("-") {
-        guard let hours = reader.digits(2), reader.skip(":"), let minutes = reader.digits(2) else {
-          throw .unreadableDate(text)
-        }
-        offset = (hours, minutes)
-      }
-      guard reader.atEnd else { throw .unreadableDate(text) }
-    }
+    // Read from the string's own bytes (a copy only for a string without contiguous ones).
+    let read =
+      text.utf8.withContiguousStorageIfAvailable(ISOFields.init)
+      ?? Array(text.utf8).withUnsafeBufferPointer(ISOFields.init)
+    guard let fields = read else { throw .unreadableDate(text) }
+    let (year, month, day) = (fields.year, fields.month, fields.day)
+    let (hour, minute, second, offset) = (fields.hour, fields.minute, fields.second, fields.offset)
 
     guard (1...9999).contains(year) else { throw .invalidDate(text, "years run from 0001 to 9999") }
     guard (1...12).contains(month) else { throw .invalidDate(text, "there is no month \(month)") }
@@ -148,38 +125,78 @@ extension CivilDate {
   }
 }
 
-/// Reads ISO 8601 text a byte at a time; every method leaves the position alone when it fails.
-private struct ISOReader {
-  private let bytes: String.UTF8View
-  private var index: String.UTF8View.Index
+/// The fields of ISO 8601 text as written, before their ranges are checked.
+private struct ISOFields {
+  var year: Int
+  var month: Int
+  var day: Int
+  var hour = 0
+  var minute = 0
+  var second = 0
+  var offset: (hours: Int, minutes: Int)?
 
-  init(_ bytes: String.UTF8View) {
+  /// The fields of `bytes`; nil when they are not ISO 8601 syntax.
+  init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var reader = ISOReader(bytes)
+    guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
+      let day = reader.digits(2)
+    else { return nil }
+    (self.year, self.month, self.day) = (year, month, day)
+    guard !reader.atEnd else { return }
+    guard reader.skip("T") || reader.skip("t") || reader.skip(" "), let h = reader.digits(2),
+      reader.skip(":"),
+      let m = reader.digits(2)
+    else { return nil }
+    (hour, minute) = (h, m)
+    if reader.skip(":") {
+      guard let s = reader.digits(2) else { return nil }
+      second = s
+      // Fractions of a second are allowed but no pattern token shows them.
+      if reader.skip(".") {
+        guard reader.digits(1) != nil else { return nil }
+        while reader.digits(1) != nil {}
+      }
+    }
+    // After 'Z', or with no offset at all, there is nothing to check.
+    if !reader.skip("Z"), !reader.skip("z"), reader.skip("+") || reader.skip("-") {
+      guard let hours = reader.digits(2), reader.skip(":"), let minutes = reader.digits(2) else {
+        return nil
+      }
+      offset = (hours, minutes)
+    }
+    guard reader.atEnd else { return nil }
+  }
+}
+
+/// Reads ISO 8601 bytes one at a time; every method leaves the position alone when it fails.
+private struct ISOReader {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    index = bytes.startIndex
   }
 
   /// Whether all the text has been read.
-  var atEnd: Bool { index == bytes.endIndex }
+  var atEnd: Bool { index == bytes.count }
 
   /// Consumes `byte` if it comes next.
   mutating func skip(_ byte: Unicode.Scalar) -> Bool {
     guard !atEnd, bytes[index] == UInt8(byte.value) else { return false }
-    bytes.formIndex(after: &index)
+    index += 1
     return true
   }
 
   /// Consumes exactly `count` ASCII digits and returns their value.
   mutating func digits(_ count: Int) -> Int? {
+    guard bytes.count - index >= count else { return nil }
     var value = 0
-    var i = index
-    for _ in 0..<count {
-      guard i != bytes.endIndex else { return nil }
+    for i in index..<index + count {
       let digit = bytes[i] &- UInt8(ascii: "0")
       guard digit < 10 else { return nil }
       value = value * 10 + Int(digit)
-      bytes.formIndex(after: &i)
     }
-    index = i
+    index += count
     return value
   }
 }

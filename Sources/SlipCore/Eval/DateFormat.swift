@@ -52,59 +52,64 @@ struct DateFormat: Sendable {
   ]
 
   /// `date` laid out by the pattern; the pattern is read as it is applied, in one pass.
+  ///
+  /// Works on UTF-8 bytes: every byte that matters (field letters, quotes) is ASCII, and the
+  /// bytes of anything else are copied as they are, so a pattern costs a few instructions a byte
+  /// rather than a String append per scalar.
   func format(_ date: CivilDate) throws(FilterFailure) -> String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(pattern.utf8.count + 16)
-    let scalars = pattern.unicodeScalars
-    var i = scalars.startIndex
-    while i < scalars.endIndex {
-      let scalar = scalars[i]
-      if scalar == "'" {
-        i = try DateFormat.copyQuoted(scalars, from: i, to: &out)
-      } else if DateFormat.isASCIILetter(scalar) {
+    let bytes = pattern.utf8
+    var i = bytes.startIndex
+    while i < bytes.endIndex {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "'") {
+        i = try DateFormat.copyQuoted(bytes, from: i, to: &out)
+      } else if DateFormat.isASCIILetter(byte) {
         var count = 0
         var j = i
-        while j < scalars.endIndex, scalars[j] == scalar {
+        while j < bytes.endIndex, bytes[j] == byte {
           count += 1
-          scalars.formIndex(after: &j)
+          bytes.formIndex(after: &j)
         }
-        try append(scalar, count: count, of: date, to: &out)
+        try append(Unicode.Scalar(byte), count: count, of: date, to: &out)
         i = j
       } else {
-        out.unicodeScalars.append(scalar)
-        scalars.formIndex(after: &i)
+        out.append(byte)
+        bytes.formIndex(after: &i)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Copies the quoted literal starting at the quote at `start` (or a lone `''`, one quote) and
   /// returns the index after its closing quote.
   private static func copyQuoted(
-    _ scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index, to out: inout String
-  ) throws(FilterFailure) -> String.UnicodeScalarView.Index {
-    var i = scalars.index(after: start)
-    if i < scalars.endIndex, scalars[i] == "'" {
-      out.append("'")
-      return scalars.index(after: i)
+    _ bytes: String.UTF8View, from start: String.UTF8View.Index, to out: inout [UInt8]
+  ) throws(FilterFailure) -> String.UTF8View.Index {
+    let quote = UInt8(ascii: "'")
+    var i = bytes.index(after: start)
+    if i < bytes.endIndex, bytes[i] == quote {
+      out.append(quote)
+      return bytes.index(after: i)
     }
-    while i < scalars.endIndex {
-      if scalars[i] == "'" {
-        let next = scalars.index(after: i)
+    while i < bytes.endIndex {
+      if bytes[i] == quote {
+        let next = bytes.index(after: i)
         // Inside quotes too, '' stands for one quote: 'o''clock'.
-        guard next < scalars.endIndex, scalars[next] == "'" else { return next }
-        out.append("'")
-        i = scalars.index(after: next)
+        guard next < bytes.endIndex, bytes[next] == quote else { return next }
+        out.append(quote)
+        i = bytes.index(after: next)
       } else {
-        out.unicodeScalars.append(scalars[i])
-        scalars.formIndex(after: &i)
+        out.append(bytes[i])
+        bytes.formIndex(after: &i)
       }
     }
     throw .unclosedDateQuote
   }
 
   /// Appends the field a run of `count` copies of `letter` stands for.
-  private func append(_ letter: Unicode.Scalar, count: Int, of date: CivilDate, to out: inout String)
+  private func append(_ letter: Unicode.Scalar, count: Int, of date: CivilDate, to out: inout [UInt8])
     throws(FilterFailure)
   {
     switch (letter, count) {
@@ -112,11 +117,11 @@ struct DateFormat: Sendable {
     case ("y", 2): DateFormat.appendNumber(date.year % 100, width: 2, to: &out)
     case ("y", 4): DateFormat.appendNumber(date.year, width: 4, to: &out)
     case ("M", 1), ("M", 2): DateFormat.appendNumber(date.month, width: count, to: &out)
-    case ("M", 3): out += names.shortMonths[date.month - 1]
-    case ("M", 4): out += names.months[date.month - 1]
+    case ("M", 3): out += names.shortMonths[date.month - 1].utf8
+    case ("M", 4): out += names.months[date.month - 1].utf8
     case ("d", 1), ("d", 2): DateFormat.appendNumber(date.day, width: count, to: &out)
-    case ("E", 3): out += names.shortWeekdays[date.weekday]
-    case ("E", 4): out += names.weekdays[date.weekday]
+    case ("E", 3): out += names.shortWeekdays[date.weekday].utf8
+    case ("E", 4): out += names.weekdays[date.weekday].utf8
     case ("H", 1), ("H", 2): DateFormat.appendNumber(date.hour, width: count, to: &out)
     case ("h", 1), ("h", 2):
       // The 12-hour clock runs 12, 1, ..., 11: midnight and noon are 12.
@@ -124,7 +129,7 @@ struct DateFormat: Sendable {
       DateFormat.appendNumber(hour, width: count, to: &out)
     case ("m", 1), ("m", 2): DateFormat.appendNumber(date.minute, width: count, to: &out)
     case ("s", 1), ("s", 2): DateFormat.appendNumber(date.second, width: count, to: &out)
-    case ("a", 1): out += date.hour < 12 ? names.am : names.pm
+    case ("a", 1): out += (date.hour < 12 ? names.am : names.pm).utf8
     default:
       guard let allowed = DateFormat.lengths[letter] else { throw .unknownDatePatternLetter(letter) }
       throw .unsupportedDatePatternLength(letter, count: count, allowed: allowed)
@@ -132,23 +137,24 @@ struct DateFormat: Sendable {
   }
 
   /// Appends a non-negative `value` in decimal, zero padded to `width` digits.
-  private static func appendNumber(_ value: Int, width: Int, to out: inout String) {
+  private static func appendNumber(_ value: Int, width: Int, to out: inout [UInt8]) {
     var divisor = 1
     var digitCount = 1
     while divisor <= value / 10 {
       divisor *= 10
       digitCount += 1
     }
-    for _ in digitCount..<max(width, digitCount) { out.append("0") }
+    for _ in digitCount..<max(width, digitCount) { out.append(UInt8(ascii: "0")) }
     while divisor > 0 {
-      out.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(value / divisor % 10)))
+      out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
       divisor /= 10
     }
   }
 
   /// 'a'...'z' or 'A'...'Z': CLDR reserves exactly these as field letters.
-  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
-    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    let lower = byte | 0x20  // 'A'...'Z' to 'a'...'z'; no other byte lands there
+    return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
   }
 }
 

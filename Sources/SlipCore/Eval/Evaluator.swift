@@ -27,6 +27,25 @@ struct Evaluator {
     /// The name (unused for `fields`, which binds every field's name).
     var name: String
     var kind: Kind
+
+    /// Whether this binding gives `name` a value.
+    func binds(_ name: String) -> Bool {
+      if case .fields(let object, _, _) = kind { return object[name] != nil }
+      return self.name == name
+    }
+
+    /// The value this binding gives `name`, or nil when it gives it none: `binds` and the read
+    /// in one, so a field is looked up in its object once.
+    func value(of name: String) -> Value? {
+      if case .fields(let object, _, _) = kind { return object[name] }
+      // Not a ternary: typed `Value`, its `nil` branch would be the literal for `Value.null`.
+      guard self.name == name else { return nil }
+      switch kind {
+      case .value(let value, _), .element(let value, _, _): return value
+      case .loop(let index, let count): return Evaluator.loopObject(index: index, count: count)
+      case .fields(let object, _, _): return object[name]
+      }
+    }
   }
 
   /// A data path that does not exist, with what does exist at its parent.
@@ -82,15 +101,17 @@ struct Evaluator {
   // MARK: Statements
 
   private mutating func run(_ statements: [CheckedStatement]) {
-    for statement in statements {
+    // Statements, like parts and cells below, are read in place by index: a copy of each
+    // (retaining everything it holds) cost about as much as running it.
+    for index in statements.indices {
       guard !stopped else { return }
       if items.count >= maximumItems {
         stopped = true
-        report(.tooManyItems(maximumItems), at: statement.range)
+        report(.tooManyItems(maximumItems), at: statements[index].range)
         return
       }
       do throws(Reported) {
-        try run(statement)
+        try run(statements[index])
       } catch {
         continue
       }
@@ -216,8 +237,8 @@ struct Evaluator {
   private mutating func render(_ cells: [TextTemplate]) throws(Reported) -> [RenderedCell] {
     var texts: [RenderedCell] = []
     texts.reserveCapacity(cells.count)
-    for cell in cells {
-      texts.append(RenderedCell(text: try render(cell), range: cell.range))
+    for index in cells.indices {
+      texts.append(RenderedCell(text: try render(cells[index]), range: cells[index].range))
     }
     return texts
   }
@@ -232,8 +253,8 @@ struct Evaluator {
     }
     var out = ""
     var failed = false
-    for part in template.parts {
-      switch part {
+    for index in template.parts.indices {
+      switch template.parts[index] {
       case .text(let text, _):
         out += text
       case .expression(let expression):
@@ -270,16 +291,13 @@ struct Evaluator {
     return value
   }
 
-  /// The innermost local binding of `name` among the first `limit` bindings, with its position.
-  private func lookup(_ name: String, below limit: Int? = nil) -> (binding: Binding, position: Int)? {
+  /// The position of the innermost local binding of `name` among the first `limit` bindings.
+  /// A position, not the binding: callers read the one value they need in place, where a copy
+  /// of the binding (name, value, list expression) cost more than the search.
+  private func lookup(_ name: String, below limit: Int? = nil) -> Int? {
     var position = (limit ?? bindings.count) - 1
     while position >= 0 {
-      let binding = bindings[position]
-      if case .fields(let object, _, _) = binding.kind {
-        if object[name] != nil { return (binding, position) }
-      } else if binding.name == name {
-        return (binding, position)
-      }
+      if bindings[position].binds(name) { return position }
       position -= 1
     }
     return nil
@@ -306,20 +324,20 @@ struct Evaluator {
     case .boolean(let b): return .bool(b)
     case .null: return .null
     case .name(let name):
-      if let (binding, _) = lookup(name) {
-        switch binding.kind {
-        case .value(let value, _), .element(let value, _, _): return value
-        case .loop(let index, let count): return Self.loopObject(index: index, count: count)
-        case .fields(let object, _, _): return object[name] ?? .null
-        }
+      // The innermost binding that gives `name` a value, as `lookup` finds it.
+      for position in bindings.indices.reversed() {
+        if let value = bindings[position].value(of: name) { return value }
       }
       if let value = root[name] { return value }
       if name == "now", let now { return .number(now) }
       return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
+      if case .name(let name) = base.kind, let value = self.member(member, ofObjectNamed: name) {
+        return value
+      }
       // `loop.index` and friends, without building the `loop` object.
-      if case .name("loop") = base.kind, let (binding, _) = lookup("loop"),
-        case .loop(let index, let count) = binding.kind,
+      if case .name("loop") = base.kind, let position = lookup("loop"),
+        case .loop(let index, let count) = bindings[position].kind,
         let value = Self.loopMember(member, index: index, count: count)
       {
         return value
@@ -355,6 +373,21 @@ struct Evaluator {
     }
   }
 
+  /// `name.member` read where the named object is held, without copying the object: the usual
+  /// data path in a template (`item.price`, `shop.name`). Nil when `name` is no object or lacks
+  /// `member`; the general path then says why.
+  private func member(_ member: String, ofObjectNamed name: String) -> Value? {
+    // Resolved as `.name` resolves it: innermost binding, then the data's top level.
+    if let position = lookup(name) {
+      switch bindings[position].kind {
+      case .value(.object(let object), _), .element(.object(let object), _, _): return object[member]
+      default: return nil
+      }
+    }
+    guard case .object(let object)? = root[name] else { return nil }
+    return object[member]
+  }
+
   private mutating func subscriptOperand(base: Expression, index: Expression, expression: Expression)
     throws(Reported) -> Value?
   {
@@ -388,10 +421,10 @@ struct Evaluator {
   private func dataPath(of expression: Expression, below limit: Int? = nil) -> String? {
     switch expression.kind {
     case .name(let name):
-      guard let (binding, position) = lookup(name, below: limit) else {
+      guard let position = lookup(name, below: limit) else {
         return root[name] != nil ? name : nil
       }
-      switch binding.kind {
+      switch bindings[position].kind {
       case .value(_, let path): return path
       case .element(_, let list, let index):
         return dataPath(of: list, below: position).map { "\($0)[\(index)]" }

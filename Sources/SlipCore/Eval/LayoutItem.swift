@@ -1,6 +1,9 @@
 import SlipIR
 
 /// What the evaluator hands to layout: statements with their text computed.
+///
+/// The label and picture cases are `indirect`, as in the IR's `Block`: rare on receipts and
+/// large, inline they made every item as big as a symbol, copied whole at each step.
 enum LayoutItem: Sendable {
   /// `text`: the finished string.
   case text(String, LineSettings, SourceRange)
@@ -9,13 +12,13 @@ enum LayoutItem: Sendable {
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
   case tableRow([RenderedCell], LineSettings, TableSpec, SourceRange)
   /// `image`: the finished dots, at a position on a label.
-  case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
+  indirect case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
   /// `qr` / `barcode`: the encoded symbol, at a position on a label.
-  case symbol(Symbol, Alignment, position: LabelPoint?, SourceRange)
+  indirect case symbol(Symbol, Alignment, position: LabelPoint?, SourceRange)
   /// A label's text, evaluated.
-  case labelText(String, LabelTextSpec, SourceRange)
+  indirect case labelText(String, LabelTextSpec, SourceRange)
   /// A label's shape.
-  case shape(LabelElement, SourceRange)
+  indirect case shape(LabelElement, SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.

@@ -18,6 +18,9 @@ struct Layout {
   private var diagnostics: [Diagnostic] = []
   /// Line and column of every position in the template's files.
   private let spans: SpanIndex
+  /// The column widths of the table laid out last (known by where its `table` line is) on a
+  /// line of `total` columns: every row of a table has the same, worked out once.
+  private var tableWidths: (table: SourceRange, total: Int, widths: [Int])?
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
@@ -34,16 +37,15 @@ struct Layout {
   /// The document and any warnings (text cleaned of control characters).
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
     blocks.reserveCapacity(items.count + items.count / 2)
-    for item in items {
-      switch item {
+    // Items are read in place: a copy of each retained all it holds, for nothing.
+    for index in items.indices {
+      switch items[index] {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
       case .row(let cells, let settings, let range):
-        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
-        layoutRow(cleaned, settings: settings, range: range)
+        layoutRow(cleaned(cells), settings: settings, range: range)
       case .tableRow(let cells, let settings, let table, let range):
-        let cleaned = cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
-        layoutTableRow(cleaned, settings: settings, table: table, range: range)
+        layoutTableRow(cleaned(cells), settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
         emit(
           .rule(
@@ -120,8 +122,7 @@ struct Layout {
 
   private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
     let width = columns(settings)
-    for line in WordWrapper(width: width).wrap(text) {
-      let lineWidth = TextWidth.columns(of: line)
+    WordWrapper(width: width).forEachLine(of: text) { line, lineWidth in
       let column =
         switch settings.alignment {
         case .left: 0
@@ -143,19 +144,16 @@ struct Layout {
     let width = columns(settings)
     guard let first = cells.first else { return }
     let rest = cells.dropFirst()
-    var restWidths: [Int] = []
-    restWidths.reserveCapacity(rest.count)
+    // Cells are measured again where they are placed rather than kept in an array: for ASCII,
+    // a measure is a byte count.
     var fixed = 0
-    for cell in rest {
-      let cellWidth = TextWidth.columns(of: cell.text)
-      restWidths.append(cellWidth)
-      fixed += cellWidth + 1
-    }
+    for cell in rest { fixed += TextWidth.columns(of: cell.text) + 1 }
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
     // line; squeezed thinner, it would print a few letters a line.
     let shares = room >= 1 && (room * 2 >= width || room >= Self.longestWord(first.text))
-    guard shares, rest.allSatisfy({ !$0.text.utf8.contains(UInt8(ascii: "\n")) }) else {
+    guard shares, rest.allSatisfy({ TextWidth.allBytes(of: $0.text, where: { $0 != UInt8(ascii: "\n") }) })
+    else {
       var left = settings
       left.alignment = .left
       layoutText(first.text, settings: left, range: first.range)
@@ -164,20 +162,20 @@ struct Layout {
       for cell in rest { layoutText(cell.text, settings: right, range: cell.range) }
       return
     }
-    let leftLines = WordWrapper(width: room).wrap(first.text)
-    for (index, line) in leftLines.enumerated() {
+    var index = 0
+    WordWrapper(width: room).forEachLine(of: first.text) { line, lineWidth in
+      defer { index += 1 }
       var runs: [TextRun] = []
       runs.reserveCapacity(index == 0 ? cells.count : 1)
       if !line.isEmpty {
         runs.append(
-          TextRun(
-            column: 0, text: line, width: TextWidth.columns(of: line), style: settings.style,
-            source: span(first.range)))
+          TextRun(column: 0, text: line, width: lineWidth, style: settings.style, source: span(first.range)))
       }
       if index == 0 {
         // The other cells end at the right edge, one space apart: their columns, left to right.
         var column = width - fixed + 1
-        for (cell, cellWidth) in zip(rest, restWidths) {
+        for cell in rest {
+          let cellWidth = TextWidth.columns(of: cell.text)
           if !cell.text.isEmpty {
             runs.append(
               TextRun(
@@ -199,37 +197,52 @@ struct Layout {
     range: SourceRange
   ) {
     let width = columns(settings)
-    let widths = table.widths(total: width)
-    var starts: [Int] = []
-    var position = 0
-    for columnWidth in widths {
-      starts.append(position)
-      position += columnWidth + table.gap
+    let widths: [Int]
+    if let known = tableWidths, known.table == table.range, known.total == width {
+      widths = known.widths
+    } else {
+      widths = table.widths(total: width)
+      tableWidths = (table.range, width, widths)
     }
-    let wrapped = zip(cells, widths).map { cell, columnWidth in
-      WordWrapper(width: columnWidth).wrap(cell.text)
-    }
-    let height = wrapped.reduce(0) { max($0, $1.count) }
-    for lineIndex in 0..<height {
-      var runs: [TextRun] = []
-      for (columnIndex, lines) in wrapped.enumerated() where lineIndex < lines.count {
-        let text = lines[lineIndex]
-        guard !text.isEmpty else { continue }
-        let textWidth = TextWidth.columns(of: text)
-        let room = widths[columnIndex]
+    // Every cell's lines, placed, in one array (an array of lines per cell cost an allocation
+    // each): cell by cell, each cell's lines in order.
+    var pieces: [TablePiece] = []
+    pieces.reserveCapacity(cells.count)
+    var start = 0
+    var height = 0
+    for (columnIndex, columnWidth) in zip(cells.indices, widths) {
+      var lineIndex = 0
+      WordWrapper(width: columnWidth).forEachLine(of: cells[columnIndex].text) { text, textWidth in
+        defer { lineIndex += 1 }
+        guard !text.isEmpty else { return }
         let offset =
           switch table.columns[columnIndex].alignment {
           case .left: 0
-          case .center: max(0, (room - textWidth) / 2)
-          case .right: max(0, room - textWidth)
+          case .center: max(0, (columnWidth - textWidth) / 2)
+          case .right: max(0, columnWidth - textWidth)
           }
-        runs.append(
-          TextRun(
-            column: starts[columnIndex] + offset, text: text, width: textWidth, style: settings.style,
-            source: span(cells[columnIndex].range)))
+        pieces.append(
+          TablePiece(
+            line: lineIndex,
+            run: TextRun(
+              column: start + offset, text: text, width: textWidth, style: settings.style,
+              source: span(cells[columnIndex].range))))
       }
+      height = max(height, lineIndex)
+      start += columnWidth + table.gap
+    }
+    for lineIndex in 0..<height {
+      var runs: [TextRun] = []
+      for piece in pieces where piece.line == lineIndex { runs.append(piece.run) }
       appendLine(runs, settings: settings, width: width, range: range)
     }
+  }
+
+  /// One line of one table cell, placed in the row.
+  private struct TablePiece {
+    /// Which of the row's lines it is on.
+    var line: Int
+    var run: TextRun
   }
 
   /// Adds a block, first leaving the blank paper a symbol above still needs (its quiet zone).
@@ -305,9 +318,18 @@ struct Layout {
           runs: runs, source: span(range))))
   }
 
+  /// The cells with their text cleaned; the same array when every cell is printable ASCII,
+  /// which has nothing to clean, rather than a copy of it.
+  private mutating func cleaned(_ cells: [RenderedCell]) -> [RenderedCell] {
+    if cells.allSatisfy({ TextWidth.isPrintableASCII($0.text) }) { return cells }
+    return cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
+  }
+
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
   /// says how many were removed, since in a printer's stream they would be commands.
   private mutating func clean(_ text: String, at range: SourceRange) -> String {
+    // Printable ASCII, most text, has nothing to remove and is NFC already: one pass decides.
+    if TextWidth.isPrintableASCII(text) { return text }
     // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2.
     guard !TextWidth.allBytes(of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) else {
       return TextWidth.normalized(text)

@@ -51,6 +51,16 @@ package struct WordWrapper {
     return wrapByCharacters(text, state: state)
   }
 
+  /// Calls `body` with each line `wrap` gives and its width in columns. Printable ASCII that
+  /// fits on one line, most of a receipt's text, goes straight to `body`: no array of lines.
+  package func forEachLine(of text: String, _ body: (_ line: String, _ width: Int) -> Void) {
+    if let line = Self.singleASCIILine(text, width: max(1, width)) {
+      body(line, line.utf8.count)
+      return
+    }
+    for line in wrap(text) { body(line, TextWidth.columns(of: line)) }
+  }
+
   /// The general path, cluster by cluster (also the oracle the ASCII path is tested against).
   func wrapByCharacters(_ text: String) -> [String] {
     wrapByCharacters(text, state: State(text: text, width: max(1, width)))
@@ -78,13 +88,19 @@ package struct WordWrapper {
   /// The common case, decided from the bytes alone: printable ASCII that fits on one line is
   /// that line, trailing spaces dropped.
   private static func singleASCIILine(_ text: String, width: Int) -> String? {
-    guard text.utf8.count <= width, TextWidth.isPrintableASCII(text) else { return nil }
-    let bytes = text.utf8
-    var end = bytes.endIndex
-    while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") {
-      end = bytes.index(before: end)
+    guard text.utf8.count <= width else { return nil }
+    // One pass over the bytes answers both questions: all printable ASCII, and how many
+    // trailing spaces. (A string without contiguous bytes, none on Linux, goes the long way.)
+    let trailingSpaces: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var spaces = 0
+      for byte in bytes {
+        guard byte >= 0x20 && byte < 0x7F else { return nil }
+        spaces = byte == UInt8(ascii: " ") ? spaces + 1 : 0
+      }
+      return spaces
     }
-    return end == bytes.endIndex ? text : String(text[..<end])
+    guard let trailingSpaces = trailingSpaces ?? nil else { return nil }
+    return trailingSpaces == 0 ? text : String(text.dropLast(trailingSpaces))
   }
 
   /// The wrapper's working state for one `wrap` call.
@@ -93,8 +109,12 @@ package struct WordWrapper {
     let width: Int
     var lines: [String] = []
 
-    /// The current line, without trailing spaces.
-    var line = ""
+    /// The current line, without trailing spaces: where it starts in `text` (nil while it is
+    /// empty) and ends. A line is always one slice of the text, since the spaces between its
+    /// words are kept as written; it becomes a String once, when it ends, rather than growing
+    /// by an append per word and per gap.
+    var lineStart: String.Index?
+    var lineEnd: String.Index
     var lineWidth = 0
     /// Whether `line` holds any of the text's words yet (rather than nothing, or only an indent).
     var lineHasWord = false
@@ -107,8 +127,6 @@ package struct WordWrapper {
     var wordEnd: String.Index
     var wordWidth = 0
     var clusters: [(end: String.Index, width: Int)] = []
-    /// Spaces to copy runs of spaces from.
-    static let spaces = String(repeating: " ", count: 64)
     /// Whether the word being read came whole from `addASCIIWord` (its clusters are its bytes).
     var asciiWord = false
 
@@ -116,6 +134,7 @@ package struct WordWrapper {
       self.text = text
       self.width = width
       self.wordEnd = text.startIndex
+      self.lineEnd = text.startIndex
     }
 
     /// A whole word of printable ASCII: one column a byte, so no clusters need recording.
@@ -138,22 +157,22 @@ package struct WordWrapper {
       guard let start = wordStart else { return }
       if lineHasWord {
         if lineWidth + spaces + wordWidth <= width {
-          appendSpaces(spaces)
-          append(text[start..<wordEnd], width: wordWidth)
+          appendSpaces(spaces, before: start)
+          append(from: start, upTo: wordEnd, width: wordWidth)
         } else {
           emitLine()
           placeOnEmptyLine(from: start)
         }
       } else if spaces + wordWidth <= width {
         // The paragraph's indent and its first word.
-        appendSpaces(spaces)
-        append(text[start..<wordEnd], width: wordWidth)
+        appendSpaces(spaces, before: start)
+        append(from: start, upTo: wordEnd, width: wordWidth)
       } else if wordWidth <= width {
         // The indent would push the first word off the line: the break falls in the indent.
         placeOnEmptyLine(from: start)
       } else {
         // Too long for any line: start right after the indent, then cut.
-        appendSpaces(spaces)
+        appendSpaces(spaces, before: start)
         cutWord(from: start)
       }
       spaces = 0
@@ -167,7 +186,7 @@ package struct WordWrapper {
     /// Places the current word on a line that holds nothing yet.
     private mutating func placeOnEmptyLine(from start: String.Index) {
       if wordWidth <= width {
-        append(text[start..<wordEnd], width: wordWidth)
+        append(from: start, upTo: wordEnd, width: wordWidth)
       } else {
         cutWord(from: start)
       }
@@ -193,12 +212,11 @@ package struct WordWrapper {
             emitLine()
           } else {
             // Only an indent before the first piece: drop it rather than leave an empty line.
-            line = ""
+            lineStart = nil
             lineWidth = 0
           }
         }
-        line.append(contentsOf: text[pieceStart..<cluster.end])
-        lineWidth += cluster.width
+        append(from: pieceStart, upTo: cluster.end, width: cluster.width)
         lineHasWord = true
         pieceStart = cluster.end
       }
@@ -211,12 +229,11 @@ package struct WordWrapper {
           emitLine()
         } else {
           // Only an indent before the first piece: drop it rather than leave an empty line.
-          line = ""
+          lineStart = nil
           lineWidth = 0
         }
       }
-      line.append(contentsOf: text[start..<end])
-      lineWidth += clusterWidth
+      append(from: start, upTo: end, width: clusterWidth)
       lineHasWord = true
     }
 
@@ -226,26 +243,22 @@ package struct WordWrapper {
       emitLine()
     }
 
-    private mutating func append(_ piece: Substring, width pieceWidth: Int) {
-      line.append(contentsOf: piece)
+    private mutating func append(from start: String.Index, upTo end: String.Index, width pieceWidth: Int) {
+      if lineStart == nil { lineStart = start }
+      lineEnd = end
       lineWidth += pieceWidth
     }
 
-    private mutating func appendSpaces(_ count: Int) {
+    /// The `count` spaces just before `start` in the text: an indent, or the gap since the
+    /// line's last word.
+    private mutating func appendSpaces(_ count: Int, before start: String.Index) {
       guard count > 0 else { return }
-      // Spaces from a ready string: appending a repeated Character goes through a slow generic path.
-      var left = count
-      while left > 0 {
-        let chunk = min(left, Self.spaces.utf8.count)
-        line.append(contentsOf: Self.spaces.prefix(chunk))
-        left -= chunk
-      }
-      lineWidth += count
+      append(from: text.utf8.index(start, offsetBy: -count), upTo: start, width: count)
     }
 
     private mutating func emitLine() {
-      lines.append(line)
-      line = ""
+      lines.append(lineStart.map { String(text[$0..<lineEnd]) } ?? "")
+      lineStart = nil
       lineWidth = 0
       lineHasWord = false
       spaces = 0
