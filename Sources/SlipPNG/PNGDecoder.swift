@@ -89,10 +89,16 @@ public struct PNGDecoder: Sendable {
 
   /// The picture in `bytes` as grey levels, 0 black to 255 white.
   public func decode(_ bytes: [UInt8]) throws(PNGError) -> GreyImage {
+    try decode(bytes, direct: true)
+  }
+
+  /// The picture in `bytes`; with `direct` false always through libpng, never `DirectDecoder`
+  /// (the fuzzer compares the two: the same pixels, or both fail).
+  package func decode(_ bytes: [UInt8], direct: Bool) throws(PNGError) -> GreyImage {
     let header = try header(of: bytes)
     let side = UInt32(limits.maximumSide)
     return try bytes.withUnsafeBufferPointer { buffer throws(PNGError) -> GreyImage in
-      if let grey = DirectDecoder(bytes: buffer, header: header).decode() { return grey }
+      if direct, let grey = DirectDecoder(bytes: buffer, header: header).decode() { return grey }
       guard let base = buffer.baseAddress,
         let reader = PNGReader(base, count: buffer.count, maximumSide: side)
       else { throw .outOfMemory() }
