@@ -52,16 +52,22 @@ let package = Package(
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status.
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
+    // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
+    .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The command line, a thin layer over the libraries.
     .executableTarget(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL", "SlipImages",
+        "SlipSymbols", "SlipZPL", "SlipImages", "SlipRecords",
       ]),
     // Measures compile-once / render-many; run through scripts/bench (make bench).
-    // libFuzzer targets for the compiler (make fuzz); built normally, a replay tool for saved inputs.
-    .executableTarget(name: "SlipFuzz", dependencies: ["SlipCore", "SlipIR"], path: "Fuzz/SlipFuzz"),
+    // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
+    // replay tool for saved inputs.
+    .executableTarget(
+      name: "SlipFuzz",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipRecords", "SlipZPL"],
+      path: "Fuzz/SlipFuzz"),
     .executableTarget(
       name: "SlipBench", dependencies: ["SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),

@@ -1,6 +1,7 @@
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipRecords
 import SlipText
 
 /// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [--raster]

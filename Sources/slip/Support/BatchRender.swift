@@ -1,6 +1,7 @@
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipRecords
 import SlipText
 import SlipZPL
 
@@ -103,7 +104,12 @@ struct RecordSource {
 
   init(path: String, format: RecordFormat?) throws(CommandFailure) {
     if let format {
-      let input = try ByteInput(path: path, what: "data file")
+      let input: ByteInput
+      do throws(RecordInputError) {
+        input = try ByteInput(path: path, what: "data file")
+      } catch {
+        throw CommandFailure(message: error.message, code: .missingInput)
+      }
       self.input = input
       reader = RecordReader(input, format: format)
       return

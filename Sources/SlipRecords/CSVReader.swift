@@ -5,21 +5,27 @@
 ///
 /// Problems carry the line they are on. After one, reading carries on at the next line (outside
 /// any quotes), so every bad line of a file can be reported in one run.
-struct CSVReader {
+package struct CSVReader {
   /// One record: its fields and the line it starts on (1-based).
-  struct Record: Equatable {
-    var fields: [String]
-    var line: Int
+  package struct Record: Equatable {
+    package var fields: [String]
+    package var line: Int
+
+    /// A record of `fields` starting on `line`.
+    package init(fields: [String], line: Int) {
+      self.fields = fields
+      self.line = line
+    }
   }
 
   /// A line that is not CSV.
-  struct Problem: Error, Equatable {
+  package struct Problem: Error, Equatable {
     /// What is wrong: lower-case, no final period.
-    var message: String
+    package var message: String
     /// The line, 1-based.
-    var line: Int
+    package var line: Int
     /// The column in bytes, 1-based.
-    var column: Int
+    package var column: Int
   }
 
   private var input: ByteInput
@@ -30,7 +36,7 @@ struct CSVReader {
   private var started = false
 
   /// A reader of the bytes `input` delivers.
-  init(_ input: ByteInput) {
+  package init(_ input: ByteInput) {
     self.input = input
   }
 
@@ -50,7 +56,7 @@ struct CSVReader {
   }
 
   /// The next record; nil at the end of the input. Blank lines are skipped.
-  mutating func read() throws(Problem) -> Record? {
+  package mutating func read() throws(Problem) -> Record? {
     if !started {
       started = true
       // A UTF-8 byte order mark, as spreadsheets write it, is not part of the first field.

@@ -8,14 +8,14 @@ import SlipCore
 
 /// Records for batch rendering, one at a time from a file of many: JSON Lines (one object per
 /// line) or CSV with a header row. Only the record being rendered is in memory.
-enum RecordFormat: String {
+package enum RecordFormat: String {
   /// One JSON object per line (`.jsonl`, `.ndjson`).
   case jsonLines = "JSON Lines"
   /// CSV with a header row naming the fields (`.csv`).
   case csv = "CSV"
 
   /// The format a data file's name says, or nil for a single JSON document.
-  init?(path: String) {
+  package init?(path: String) {
     let lower = path.lowercased()
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       self = .jsonLines
@@ -28,38 +28,59 @@ enum RecordFormat: String {
 }
 
 /// One record of a batch: its data, and where it is in the file.
-struct DataRecord {
+package struct DataRecord {
   /// The record's values; nil when it is rendered from its JSON text (a single document, or a
   /// line that is not JSON, which the compiler then reports).
-  var object: JSONObject?
+  package var object: JSONObject?
   /// The line it starts on, 1-based.
-  var line: Int
+  package var line: Int
   /// The record's own text when it came from JSON Lines, for diagnostics that point into it.
-  var json: [UInt8]?
+  package var json: [UInt8]?
+
+  /// A record of `object` (or of its JSON text `json`) starting on `line`.
+  package init(object: JSONObject?, line: Int, json: [UInt8]?) {
+    self.object = object
+    self.line = line
+    self.json = json
+  }
 }
 
 extension DataRecord {
   /// The record's JSON text as a file in which it sits on its own line (the lines before it
   /// blank), so diagnostics point at the right line of the data file.
-  func sourceFile(path: String) -> SourceFile {
+  package func sourceFile(path: String) -> SourceFile {
     SourceFile(path: path, bytes: [UInt8](repeating: 0x0A, count: max(0, line - 1)) + (json ?? []))
   }
 }
 
 /// A problem with one record of the data file, reported with its line.
-struct RecordProblem: Error {
+package struct RecordProblem: Error {
   /// What is wrong: lower-case, no final period.
-  var message: String
+  package var message: String
   /// The line, 1-based.
-  var line: Int
+  package var line: Int
   /// The column, 1-based; nil for a whole line.
-  var column: Int?
+  package var column: Int?
   /// Stable identifier.
-  var id: String
+  package var id: String
+
+  /// A problem saying `message` at `line` and `column`, identified by `id`.
+  package init(message: String, line: Int, column: Int?, id: String) {
+    self.message = message
+    self.line = line
+    self.column = column
+    self.id = id
+  }
+}
+
+/// A data file that cannot be opened, in words naming it and why.
+package struct RecordInputError: Error {
+  /// What went wrong: lower-case, no final period.
+  package var message: String
 }
 
 /// Reads the records of a JSON Lines or CSV file in order.
-struct RecordReader {
+package struct RecordReader {
   private var input: ByteInput
   private let format: RecordFormat
   private var csv: CSVReader?
@@ -68,14 +89,14 @@ struct RecordReader {
   private var line = 0
 
   /// A reader of `input` in `format`.
-  init(_ input: ByteInput, format: RecordFormat) {
+  package init(_ input: ByteInput, format: RecordFormat) {
     self.input = input
     self.format = format
     if format == .csv { csv = CSVReader(input) }
   }
 
   /// The next record, nil at the end; a bad record throws and reading can carry on after it.
-  mutating func next() throws(RecordProblem) -> DataRecord? {
+  package mutating func next() throws(RecordProblem) -> DataRecord? {
     switch format {
     case .jsonLines: try nextJSONLine()
     case .csv: try nextCSVRow()
@@ -170,7 +191,7 @@ struct RecordReader {
 }
 
 /// A file (or standard input) read in 64 KiB chunks, a byte or a line at a time.
-final class ByteInput {
+package final class ByteInput {
   private let descriptor: Int32
   private let owned: Bool
   private var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -178,10 +199,10 @@ final class ByteInput {
   private var end = 0
   private var atEnd = false
   /// Whether reading failed (not just ended).
-  private(set) var failed = false
+  package private(set) var failed = false
 
   /// Opens `path`, or standard input for `-`; a failure names the file and why.
-  init(path: String, what: String) throws(CommandFailure) {
+  package init(path: String, what: String) throws(RecordInputError) {
     if path == "-" {
       descriptor = 0
       owned = false
@@ -190,19 +211,19 @@ final class ByteInput {
     let opened = open(path, O_RDONLY)
     guard opened >= 0 else {
       let reason = String(cString: strerror(errno))
-      throw CommandFailure(message: "cannot read \(what) '\(path)': \(reason)", code: .missingInput)
+      throw RecordInputError(message: "cannot read \(what) '\(path)': \(reason)")
     }
     var status = stat()
     if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
       close(opened)
-      throw CommandFailure(message: "\(what) '\(path)' is a directory, not a file", code: .missingInput)
+      throw RecordInputError(message: "\(what) '\(path)' is a directory, not a file")
     }
     descriptor = opened
     owned = true
   }
 
   /// Bytes already in memory, for tests.
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     descriptor = -1
     owned = false
     buffer = bytes
@@ -239,7 +260,7 @@ final class ByteInput {
   }
 
   /// The next byte, nil at the end.
-  func next() -> UInt8? {
+  package func next() -> UInt8? {
     if start == end, !fill() { return nil }
     if start == end { return nil }
     let byte = buffer[start]
@@ -248,7 +269,7 @@ final class ByteInput {
   }
 
   /// The next line without its line feed, nil at the end.
-  func line() -> [UInt8]? {
+  package func line() -> [UInt8]? {
     var searched = start
     while true {
       if let newline = buffer[searched..<end].firstIndex(of: 0x0A) {
@@ -268,7 +289,7 @@ final class ByteInput {
   }
 
   /// Skips a UTF-8 byte order mark at the very start of the input.
-  func skipByteOrderMark() {
+  package func skipByteOrderMark() {
     while end - start < 3, fill() {}
     if buffer[start..<end].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
   }
