@@ -26,6 +26,8 @@ package struct CSVReader {
     package var line: Int
     /// The column in bytes, 1-based.
     package var column: Int
+    /// Stable identifier: `E0481` for malformed CSV, `E0484` for a record too long to keep.
+    package var id = "E0481"
   }
 
   private var input: ByteInput
@@ -34,10 +36,15 @@ package struct CSVReader {
   /// A byte read but not used yet.
   private var pending: UInt8?
   private var started = false
+  /// The most bytes one record may have; a longer one is skipped to the end of its line.
+  private let maximumRecordSize: Int
+  /// Bytes of the record being read so far.
+  private var recordSize = 0
 
-  /// A reader of the bytes `input` delivers.
-  package init(_ input: ByteInput) {
+  /// A reader of the bytes `input` delivers, records of at most `maximumRecordSize` bytes.
+  package init(_ input: ByteInput, maximumRecordSize: Int = 1 << 20) {
     self.input = input
+    self.maximumRecordSize = maximumRecordSize
   }
 
   private mutating func next() -> UInt8? {
@@ -77,6 +84,7 @@ package struct CSVReader {
   /// A record starting at the current byte.
   private mutating func record() throws(Problem) -> Record {
     let start = line
+    recordSize = 0
     var fields: [String] = []
     var field: [UInt8] = []
     while true {
@@ -84,6 +92,7 @@ package struct CSVReader {
         fields.append(String(decoding: field, as: UTF8.self))
         return Record(fields: fields, line: start)
       }
+      try count(startingOn: start)
       switch byte {
       case UInt8(ascii: ","):
         fields.append(String(decoding: field, as: UTF8.self))
@@ -119,6 +128,7 @@ package struct CSVReader {
         throw Problem(
           message: "the quote opened here is never closed", line: openLine, column: openColumn)
       }
+      try count(startingOn: openLine)
       guard byte == UInt8(ascii: "\"") else {
         // A line break inside quotes is kept, as LF: spreadsheets write CRLF there too.
         if byte == 0x0D, let after = next() {
@@ -144,6 +154,17 @@ package struct CSVReader {
         throw problem
       }
     }
+  }
+
+  /// Counts one more byte of the record that starts on `line`; past the most a record may have,
+  /// the rest of the current line is skipped and the record reported.
+  private mutating func count(startingOn line: Int) throws(Problem) {
+    recordSize += 1
+    guard recordSize > maximumRecordSize else { return }
+    skipLine()
+    throw Problem(
+      message: "this record is longer than \(maximumRecordSize >> 20) MiB, the most one record may be; "
+        + "it is left out", line: line, column: 1, id: "E0484")
   }
 
   /// Skips to the start of the next line.

@@ -73,6 +73,15 @@ package struct RecordProblem: Error {
   }
 }
 
+extension RecordProblem {
+  /// A record longer than the reader keeps.
+  static func recordTooLong(line: Int, limit: Int) -> Self {
+    RecordProblem(
+      message: "this record is longer than \(limit >> 20) MiB, the most one record may be; it is left out",
+      line: line, column: nil, id: "E0484")
+  }
+}
+
 /// A data file that cannot be opened, in words naming it and why.
 package struct RecordInputError: Error {
   /// What went wrong: lower-case, no final period.
@@ -80,7 +89,14 @@ package struct RecordInputError: Error {
 }
 
 /// Reads the records of a JSON Lines or CSV file in order.
+///
+/// The file may be of any length, but each record is at most ``maximumRecordSize`` bytes: a
+/// longer one is reported (`E0484`) and skipped without being held in memory.
 package struct RecordReader {
+  /// 1 MiB: a badge or a receipt's data is a few hundred bytes; a megabyte is a mistake or an
+  /// attack, and a line without end must not fill memory.
+  package static let maximumRecordSize = 1 << 20
+
   private var input: ByteInput
   private let format: RecordFormat
   private var csv: CSVReader?
@@ -92,7 +108,7 @@ package struct RecordReader {
   package init(_ input: ByteInput, format: RecordFormat) {
     self.input = input
     self.format = format
-    if format == .csv { csv = CSVReader(input) }
+    if format == .csv { csv = CSVReader(input, maximumRecordSize: Self.maximumRecordSize) }
   }
 
   /// The next record, nil at the end; a bad record throws and reading can carry on after it.
@@ -105,9 +121,12 @@ package struct RecordReader {
 
   private mutating func nextJSONLine() throws(RecordProblem) -> DataRecord? {
     while true {
-      guard let read = input.line() else { return nil }
+      guard let read = input.line(maximumLength: Self.maximumRecordSize) else { return nil }
       line += 1
-      var text = read[...]
+      guard case .bytes(let whole) = read else {
+        throw RecordProblem.recordTooLong(line: line, limit: Self.maximumRecordSize)
+      }
+      var text = whole[...]
       if line == 1, text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
       while let last = text.last, last == 0x0D || last == 0x20 || last == 0x09 { text = text.dropLast() }
       guard text.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
@@ -133,7 +152,7 @@ package struct RecordReader {
       guard let read = try reader.read() else { return nil }
       record = read
     } catch {
-      throw RecordProblem(message: error.message, line: error.line, column: error.column, id: "E0481")
+      throw RecordProblem(message: error.message, line: error.line, column: error.column, id: error.id)
     }
     guard let header else {
       self.header = try Self.header(record)
@@ -268,21 +287,41 @@ package final class ByteInput {
     return byte
   }
 
-  /// The next line without its line feed, nil at the end.
-  package func line() -> [UInt8]? {
+  /// A line as `line(maximumLength:)` reads it.
+  package enum Line: Equatable {
+    /// The line's bytes, without its line feed.
+    case bytes([UInt8])
+    /// A line longer than the maximum, skipped without being kept.
+    case tooLong
+  }
+
+  /// The next line without its line feed, nil at the end. A line longer than `maximumLength`
+  /// bytes is skipped to its end without being held in memory, so a file with no line breaks
+  /// costs no more than a short one.
+  package func line(maximumLength: Int) -> Line? {
     var searched = start
     while true {
       if let newline = buffer[searched..<end].firstIndex(of: 0x0A) {
-        let line = Array(buffer[start..<newline])
-        start = newline + 1
-        return line
+        defer { start = newline + 1 }
+        return newline - start > maximumLength ? .tooLong : .bytes(Array(buffer[start..<newline]))
+      }
+      if end - start > maximumLength {
+        start = end
+        while fill() {
+          if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
+            start = newline + 1
+            return .tooLong
+          }
+          start = end
+        }
+        return .tooLong
       }
       let kept = end - start
       if !fill() {
         guard start < end else { return nil }
         let line = Array(buffer[start..<end])
         start = end
-        return line
+        return .bytes(line)
       }
       searched = start + kept
     }

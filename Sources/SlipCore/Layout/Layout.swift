@@ -18,11 +18,15 @@ struct Layout {
   private var diagnostics: [Diagnostic] = []
   /// Line and column of every position in the template's files.
   private let spans: SpanIndex
+  /// The most lines and pictures a receipt may have once its text is wrapped (the evaluator
+  /// counts statements; a statement's text can wrap into many lines).
+  private let maximumBlocks: Int
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
-    sources: SourceFiles, spans: SpanIndex, templatePaths: [String]
+    sources: SourceFiles, spans: SpanIndex, templatePaths: [String], maximumBlocks: Int = .max
   ) {
+    self.maximumBlocks = maximumBlocks
     self.spans = spans
     self.media = media
     self.label = label
@@ -35,6 +39,10 @@ struct Layout {
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
     blocks.reserveCapacity(items.count + items.count / 2)
     for item in items {
+      guard blocks.count <= maximumBlocks else {
+        diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: item.range))
+        break
+      }
       switch item {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
@@ -306,10 +314,16 @@ struct Layout {
   }
 
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
-  /// says how many were removed, since in a printer's stream they would be commands.
+  /// says how many were removed, since in a printer's stream they would be commands. The
+  /// Unicode bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE and the like) go too: in data
+  /// they can only make a printed line read differently from the characters it holds.
   private mutating func clean(_ text: String, at range: SourceRange) -> String {
-    // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2.
-    guard !TextWidth.allBytes(of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) else {
+    // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2; the bidirectional controls
+    // start with 0xD8 (U+061C) or 0xE2 (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+    guard
+      !TextWidth.allBytes(
+        of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2 })
+    else {
       return TextWidth.normalized(text)
     }
     var removed = 0
@@ -320,7 +334,7 @@ struct Layout {
         out.append(scalar)
       } else if value == 0x09 {
         out.append(" ")
-      } else if value < 0x20 || (0x7F...0x9F).contains(value) {
+      } else if value < 0x20 || (0x7F...0x9F).contains(value) || Self.isBidirectionalControl(value) {
         removed += 1
       } else {
         out.append(scalar)
@@ -330,6 +344,12 @@ struct Layout {
       diagnostics.append(Diagnostic(.controlCharactersRemoved(removed), at: range))
     }
     return TextWidth.normalized(String(out))
+  }
+
+  /// Whether `value` is one of Unicode's Bidi_Control characters (UAX #9).
+  static func isBidirectionalControl(_ value: UInt32) -> Bool {
+    value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   /// The span of `range`, from the compiled template's index.

@@ -18,6 +18,7 @@ struct CheckCommand {
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
       --root DIR           the folder includes must stay in (default: each template's)
+    \(CompilerSetup.maximumItemsHelp)
       -h, --help           show this help
 
     EXIT CODES:
@@ -26,12 +27,15 @@ struct CheckCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "check", valued: [["--data"], ["--format"], ["--root"]], flags: [["-h", "--help"]])
+    command: "check", valued: [["--data"], ["--format"], ["--root"], ["--max-items"]],
+    flags: [["-h", "--help"]])
 
   let templates: [String]
   let data: String?
   let json: Bool
   let root: String?
+  /// `--max-items`: the most lines and pictures a receipt may print with the data.
+  let maximumItems: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -41,13 +45,14 @@ struct CheckCommand {
     templates = arguments.positionals
     data = arguments.value("--data")
     root = arguments.value("--root")
+    maximumItems = try CompilerSetup.maximumItems(arguments, command: "check")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
   }
 
   /// Checks each template; prints diagnostics on standard error (text) or standard output (JSON).
   func run() throws(CommandFailure) -> ExitCode {
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
-    let options = try CompilerSetup.renderOptions()
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
     var codes: [ExitCode] = []
     var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
     for path in templates {

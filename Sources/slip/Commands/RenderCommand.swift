@@ -36,6 +36,7 @@ struct RenderCommand {
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
+    \(CompilerSetup.maximumItemsHelp)
     \(ZPLOptions.help)
       -h, --help           show this help
 
@@ -46,7 +47,9 @@ struct RenderCommand {
 
   static let spec = Arguments.Spec(
     command: "render",
-    valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"]]
+    valued: [
+      ["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"], ["--max-items"],
+    ]
       + ZPLOptions.valued,
     flags: [["-h", "--help"], ["--raster"]])
 
@@ -62,6 +65,8 @@ struct RenderCommand {
   let preview: String?
   /// Text, or the whole receipt as raster.
   let mode: PrintMode
+  /// `--max-items`: the most lines and pictures a receipt may print.
+  let maximumItems: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -83,6 +88,7 @@ struct RenderCommand {
     printer = arguments.value("--printer")
     preview = arguments.value("--preview")
     mode = arguments.flag("--raster") ? .raster : .text
+    maximumItems = try CompilerSetup.maximumItems(arguments, command: "render")
     if printer != nil, let target, target != "escpos", preview == nil {
       throw UsageError(
         message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
@@ -121,7 +127,7 @@ struct RenderCommand {
     if let data, RecordFormat(path: data) != nil || zpl.storedFormat != nil {
       return try BatchRender(
         template: template, data: data, format: RecordFormat(path: data), target: target, output: output,
-        root: root, printer: printer, zpl: zpl
+        root: root, printer: printer, zpl: zpl, maximumItems: maximumItems
       ).run()
     }
     let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
@@ -130,7 +136,8 @@ struct RenderCommand {
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
     }
     let compiler = CompilerSetup.compiler(template: template, root: root)
-    let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
+    let result = compiler.compile(source, data: dataFile, options: options)
     DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
     guard let document = result.document else {
       return ExitCode.forDiagnostics(result.diagnostics)

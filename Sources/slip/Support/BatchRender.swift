@@ -28,6 +28,8 @@ struct BatchRender {
   var root: String?
   var printer: String?
   var zpl: ZPLOptions
+  /// `--max-items`, when given.
+  var maximumItems: Int?
 
   func run() throws(CommandFailure) -> ExitCode {
     let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
@@ -42,7 +44,7 @@ struct BatchRender {
       throw CommandFailure(
         message: "'--stored-format' is for labels; a receipt's length changes with its data", code: .usage)
     }
-    let options = try CompilerSetup.renderOptions()
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
     let dataPath = data == "-" ? "<stdin>" : data
     var sink = try OutputSink(path: output)
     var reporter = BatchReporter()
