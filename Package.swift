@@ -104,6 +104,14 @@ let package = Package(
       exclude: ["Cases"]),
     .testTarget(
       name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
+    // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
+    // zplkit judge the same renders).
+    .testTarget(
+      name: "InjectionTests",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL"],
+      exclude: ["Fixtures"]),
+    // Replays every input a fuzzer found through the SlipFuzz replay build.
+    .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz"], exclude: ["Fixtures"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],
