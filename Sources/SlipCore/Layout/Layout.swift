@@ -39,10 +39,6 @@ struct Layout {
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
     blocks.reserveCapacity(items.count + items.count / 2)
     for item in items {
-      guard blocks.count <= maximumBlocks else {
-        diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: item.range))
-        break
-      }
       switch item {
       case .text(let text, let settings, let range):
         layoutText(clean(text, at: range), settings: settings, range: range)
@@ -90,6 +86,10 @@ struct Layout {
       case .drawer(let pin, let on, let off, let range):
         emit(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
+      }
+      guard blocks.count <= maximumBlocks else {
+        diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: item.range))
+        break
       }
     }
     let page = label.map {
