@@ -174,6 +174,10 @@ package struct RecordReader {
   /// The header row's names as paths: `visitor.name` is `name` inside `visitor`.
   private static func header(_ record: CSVReader.Record) throws(RecordProblem) -> [[String]] {
     var paths: [[String]] = []
+    // Each column's path, and each strict prefix of one, joined with dots (no part holds a dot),
+    // so a clash is found by lookups: comparing every pair took minutes for 90,000 columns.
+    var columns: [String: String] = [:]
+    var prefixes: [String: String] = [:]
     for name in record.fields {
       let path = name.split(separator: ".", omittingEmptySubsequences: false).map { part in
         String(
@@ -186,11 +190,15 @@ package struct RecordReader {
           line: record.line, column: nil, id: "E0483")
       }
       // A column cannot be both a value and an object holding others, nor appear twice.
-      for other in paths where other.starts(with: path) || path.starts(with: other) {
+      let key = path.joined(separator: ".")
+      let heads = (1..<path.count).map { path[..<$0].joined(separator: ".") }
+      if let other = columns[key] ?? prefixes[key] ?? heads.lazy.compactMap({ columns[$0] }).first {
         throw RecordProblem(
-          message: "the header's columns '\(other.joined(separator: "."))' and '\(name)' name the same data",
+          message: "the header's columns '\(other)' and '\(name)' name the same data",
           line: record.line, column: nil, id: "E0483")
       }
+      columns[key] = key
+      for head in heads where prefixes[head] == nil { prefixes[head] = key }
       paths.append(path)
     }
     return paths
@@ -204,6 +212,9 @@ package struct RecordReader {
     }
     var inner: JSONObject
     if case .object(let existing) = object[key] { inner = existing } else { inner = JSONObject() }
+    // The object lets go of its copy first, so `inner` changes in place rather than being copied
+    // for every column (quadratic for a wide header).
+    object.set(.null, forKey: key)
     set(value, at: path.dropFirst(), in: &inner)
     object.set(.object(inner), forKey: key)
   }
