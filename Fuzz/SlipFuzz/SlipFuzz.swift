@@ -35,8 +35,11 @@ enum FuzzTarget: String, CaseIterable {
     case .png:
       _ = try? ImageFileDecoder().decode(bytes, name: "fuzz.png")
     case .records:
-      FuzzTarget.readAll(bytes, as: .csv)
-      FuzzTarget.readAll(bytes, as: .jsonLines)
+      // Also with records of at most 64 bytes, so inputs of a few KiB reach the record limit.
+      for limit in [RecordReader.maximumRecordSize, 64] {
+        FuzzTarget.readAll(bytes, as: .csv, maximumRecordSize: limit)
+        FuzzTarget.readAll(bytes, as: .jsonLines, maximumRecordSize: limit)
+      }
     case .disasm:
       _ = ESCPOSDisassembler().listing(bytes)
       _ = ZPLListing().listing(bytes)
@@ -48,8 +51,8 @@ enum FuzzTarget: String, CaseIterable {
 
   /// Reads every record of `bytes`, carrying on after bad ones as the CLI does. Each read
   /// consumes input, so more reads than bytes means the reader stopped moving: a hang, made a crash.
-  static func readAll(_ bytes: [UInt8], as format: RecordFormat) {
-    var reader = RecordReader(ByteInput(bytes: bytes), format: format)
+  static func readAll(_ bytes: [UInt8], as format: RecordFormat, maximumRecordSize: Int) {
+    var reader = RecordReader(ByteInput(bytes: bytes), format: format, maximumRecordSize: maximumRecordSize)
     for _ in 0...bytes.count + 1 {
       do throws(RecordProblem) {
         guard try reader.next() != nil else { return }

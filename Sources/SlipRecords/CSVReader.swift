@@ -163,8 +163,13 @@ package struct CSVReader {
     guard recordSize > maximumRecordSize else { return }
     skipLine()
     throw Problem(
-      message: "this record is longer than \(maximumRecordSize >> 20) MiB, the most one record may be; "
+      message: "this record is longer than \(Self.describe(maximumRecordSize)), the most one record may be; "
         + "it is left out", line: line, column: 1, id: "E0484")
+  }
+
+  /// A size in words: whole MiB as such (the real limit), anything else in bytes.
+  static func describe(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes.isMultiple(of: 1 << 20) ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   /// Skips to the start of the next line.

@@ -77,7 +77,8 @@ extension RecordProblem {
   /// A record longer than the reader keeps.
   static func recordTooLong(line: Int, limit: Int) -> Self {
     RecordProblem(
-      message: "this record is longer than \(limit >> 20) MiB, the most one record may be; it is left out",
+      message:
+        "this record is longer than \(CSVReader.describe(limit)), the most one record may be; it is left out",
       line: line, column: nil, id: "E0484")
   }
 }
@@ -103,12 +104,15 @@ package struct RecordReader {
   /// CSV: the header's field names, each split at its dots into a path.
   private var header: [[String]]?
   private var line = 0
+  /// The most bytes a record may have here (smaller in the fuzz target, to reach the limit).
+  private let maximumRecordSize: Int
 
-  /// A reader of `input` in `format`.
-  package init(_ input: ByteInput, format: RecordFormat) {
+  /// A reader of `input` in `format`, records of at most `maximumRecordSize` bytes.
+  package init(_ input: ByteInput, format: RecordFormat, maximumRecordSize: Int = Self.maximumRecordSize) {
     self.input = input
     self.format = format
-    if format == .csv { csv = CSVReader(input, maximumRecordSize: Self.maximumRecordSize) }
+    self.maximumRecordSize = maximumRecordSize
+    if format == .csv { csv = CSVReader(input, maximumRecordSize: maximumRecordSize) }
   }
 
   /// The next record, nil at the end; a bad record throws and reading can carry on after it.
@@ -121,10 +125,10 @@ package struct RecordReader {
 
   private mutating func nextJSONLine() throws(RecordProblem) -> DataRecord? {
     while true {
-      guard let read = input.line(maximumLength: Self.maximumRecordSize) else { return nil }
+      guard let read = input.line(maximumLength: maximumRecordSize) else { return nil }
       line += 1
       guard case .bytes(let whole) = read else {
-        throw RecordProblem.recordTooLong(line: line, limit: Self.maximumRecordSize)
+        throw RecordProblem.recordTooLong(line: line, limit: maximumRecordSize)
       }
       var text = whole[...]
       if line == 1, text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
