@@ -15,8 +15,9 @@ sample: setup
 	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json | .build/release/slip disasm -
 
 # Runs the whole test suite (the transport tests start their own stand-in BlueZ on a private bus,
-# stand-in printers on 127.0.0.1 and a private cupsd), a
-# short libFuzzer run of the compiler, the editor grammar through a TextMate engine, barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
+# stand-in printers on 127.0.0.1 and a private cupsd), a short libFuzzer run of every fuzz
+# target, the editor grammar through a TextMate engine, hostile data judged by emupos and zplkit,
+# barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), then the lint.
@@ -24,6 +25,7 @@ test: setup
 	swift test
 	scripts/fuzz --smoke
 	scripts/grammar-check
+	scripts/injection-check
 	scripts/symbol-check
 	scripts/emupos-check
 	scripts/raster-check
@@ -43,7 +45,8 @@ DATA ?= $(basename $(TEMPLATE)).json
 preview: setup
 	@scripts/emupos-preview $(TEMPLATE) $(if $(wildcard $(DATA)),--data $(DATA)) $(if $(PRINTER),--printer $(PRINTER))
 
-# Fuzzes the compiler's template front end and its rendering with random data, 10 minutes each.
+# Fuzzes everything that reads untrusted bytes (templates, data, pictures, records, printer
+# bytes, profiles): 10 minutes or 10 million inputs each (docs/SECURITY.md has the runs).
 fuzz: setup
 	scripts/fuzz
 

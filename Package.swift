@@ -55,15 +55,21 @@ let package = Package(
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status.
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
+    // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
+    .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The command line, a thin layer over the libraries.
     .executableTarget(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL", "SlipImages",
+        "SlipSymbols", "SlipZPL", "SlipImages", "SlipRecords",
       ]),
-    // libFuzzer targets for the compiler (make fuzz); built normally, a replay tool for saved inputs.
-    .executableTarget(name: "SlipFuzz", dependencies: ["SlipCore", "SlipIR"], path: "Fuzz/SlipFuzz"),
+    // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
+    // replay tool for saved inputs.
+    .executableTarget(
+      name: "SlipFuzz",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipPNG", "SlipRecords", "SlipZPL"],
+      path: "Fuzz/SlipFuzz"),
     // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
     // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
@@ -108,6 +114,14 @@ let package = Package(
       exclude: ["Cases"]),
     .testTarget(
       name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
+    // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
+    // zplkit judge the same renders).
+    .testTarget(
+      name: "InjectionTests",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL"],
+      exclude: ["Fixtures"]),
+    // Replays every input a fuzzer found through the SlipFuzz replay build.
+    .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz"], exclude: ["Fixtures"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

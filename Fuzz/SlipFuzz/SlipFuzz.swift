@@ -1,9 +1,16 @@
 import SlipCore
+import SlipESCPOS
 import SlipIR
+import SlipImages
+import SlipPNG
+import SlipRecords
+import SlipZPL
 
-// libFuzzer targets for the compiler. Built by `make fuzz` with -sanitize=fuzzer and FUZZING
-// defined, libFuzzer drives `LLVMFuzzerTestOneInput`; built normally, this is a replay tool:
-// `SlipFuzz TARGET FILE...` runs saved inputs (crashes found by fuzzing become regression cases).
+// libFuzzer targets for everything that reads untrusted bytes. Built by `make fuzz` with
+// -sanitize=fuzzer and FUZZING defined, libFuzzer drives `LLVMFuzzerTestOneInput`; built
+// normally, this is a replay tool: `SlipFuzz TARGET FILE...` runs saved inputs (crashes found
+// by fuzzing become regression cases), and `SlipFuzz --seeds profile DIR` writes seeds that
+// exist only in code (the built-in printer profiles as JSON).
 
 /// One fuzz target: what it does with an input.
 enum FuzzTarget: String, CaseIterable {
@@ -11,6 +18,15 @@ enum FuzzTarget: String, CaseIterable {
   case template
   /// A fixed template rendered with the input as JSON data.
   case data
+  /// A picture file (PNG, or a PGM) decoded as the CLI decodes `image` files, and a PNG decoded
+  /// both by the direct decoder and by libpng, which must agree.
+  case png
+  /// A batch data file read record by record, both as CSV and as JSON Lines.
+  case records
+  /// Printer bytes listed by `slip disasm`: the ESC/POS disassembler and the ZPL listing.
+  case disasm
+  /// A printer profile's JSON loaded, and when it loads, a receipt written for that printer.
+  case profile
 
   func run(_ bytes: [UInt8]) {
     switch self {
@@ -18,11 +34,62 @@ enum FuzzTarget: String, CaseIterable {
       _ = Compiler().check(SourceFile(path: "fuzz.slip", bytes: bytes))
     case .data:
       _ = FuzzTarget.compiled?.render(json: SourceFile(path: "fuzz.json", bytes: bytes))
+    case .png:
+      _ = try? ImageFileDecoder().decode(bytes, name: "fuzz.png")
+      // The decoder that skips libpng for the common PNG must be only faster: libpng's pixels,
+      // or a failure where libpng fails.
+      let direct = try? PNGDecoder().decode(bytes, direct: true)
+      let libpng = try? PNGDecoder().decode(bytes, direct: false)
+      if direct != libpng { fatalError("the direct PNG decoder and libpng disagree") }
+    case .records:
+      // Also with records of at most 64 bytes, so inputs of a few KiB reach the record limit.
+      for limit in [RecordReader.maximumRecordSize, 64] {
+        FuzzTarget.readAll(bytes, as: .csv, maximumRecordSize: limit)
+        FuzzTarget.readAll(bytes, as: .jsonLines, maximumRecordSize: limit)
+      }
+    case .disasm:
+      _ = ESCPOSDisassembler().listing(bytes)
+      _ = ZPLListing().listing(bytes)
+    case .profile:
+      guard let profile = try? PrinterProfile(json: bytes, source: "fuzz.json") else { return }
+      _ = try? ESCPOSWriter(profile: profile).emit(FuzzTarget.receipt)
     }
   }
 
+  /// Reads every record of `bytes`, carrying on after bad ones as the CLI does. Each read
+  /// consumes input, so more reads than bytes means the reader stopped moving: a hang, made a crash.
+  static func readAll(_ bytes: [UInt8], as format: RecordFormat, maximumRecordSize: Int) {
+    var reader = RecordReader(ByteInput(bytes: bytes), format: format, maximumRecordSize: maximumRecordSize)
+    for _ in 0...bytes.count + 1 {
+      do throws(RecordProblem) {
+        guard try reader.next() != nil else { return }
+      } catch {
+        continue
+      }
+    }
+    fatalError("the \(format.rawValue) reader returns records without reading")
+  }
+
+  /// A receipt with text in several scripts, styles, a rule, a feed, a drawer kick and a cut,
+  /// for the profile target to write on whatever printer the input describes.
+  static let receipt: Document = {
+    let template = """
+      receipt paper=58mm
+      text "Kopi Senja" align=center scale=2 bold
+      text "Café · Ünïcode · Привет · €5" underline
+      rule
+      row "Kopi Susu x2" | "Rp 36.000"
+      feed 2
+      drawer
+      cut
+      """
+    guard let document = Compiler().compile(SourceFile(path: "fuzz.slip", text: template), data: nil).document
+    else { fatalError("the profile target's receipt does not compile") }
+    return document
+  }()
+
   /// A template that reaches every kind of expression, loop and filter, for the data target.
-  nonisolated(unsafe) static let compiled = Compiler().prepare(
+  static let compiled = Compiler().prepare(
     SourceFile(
       path: "fuzz.slip",
       text: """
@@ -50,7 +117,7 @@ enum FuzzTarget: String, CaseIterable {
   import Glibc
 
   /// The target chosen with SLIP_FUZZ_TARGET (template by default).
-  nonisolated(unsafe) let activeTarget: FuzzTarget = {
+  let activeTarget: FuzzTarget = {
     guard let name = getenv("SLIP_FUZZ_TARGET").map({ String(cString: $0) }) else { return .template }
     return FuzzTarget(rawValue: name) ?? .template
   }()
@@ -86,8 +153,14 @@ enum FuzzTarget: String, CaseIterable {
   enum Replay {
     static func main() {
       let arguments = CommandLine.arguments.dropFirst()
+      if arguments.first == "--seeds", arguments.count == 3 {
+        writeSeeds(for: arguments[arguments.startIndex + 1], to: arguments[arguments.startIndex + 2])
+        return
+      }
+      let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
       guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("usage: SlipFuzz template|data FILE...\n".utf8))
+        let usage = "usage: SlipFuzz \(names) FILE...\n       SlipFuzz --seeds profile DIR\n"
+        FileHandle.standardError.write(Data(usage.utf8))
         exit(64)
       }
       for path in arguments.dropFirst() {
@@ -96,6 +169,21 @@ enum FuzzTarget: String, CaseIterable {
           exit(66)
         }
         target.run(Array(data))
+      }
+    }
+
+    /// Seeds only code has: each built-in printer profile as the JSON `slip printers --json` writes.
+    static func writeSeeds(for target: String, to directory: String) {
+      guard target == "profile" else {
+        FileHandle.standardError.write(Data("only the profile target has seeds in code\n".utf8))
+        exit(64)
+      }
+      for profile in PrinterProfile.builtIn {
+        let path = directory + "/builtin-" + profile.id + ".json"
+        guard FileManager.default.createFile(atPath: path, contents: Data(profile.json.utf8)) else {
+          FileHandle.standardError.write(Data("cannot write \(path)\n".utf8))
+          exit(74)
+        }
       }
     }
   }

@@ -102,8 +102,9 @@ public struct RenderOptions: Sendable {
   /// The time `now` stands for, in seconds since 1970 (UTC); nil means `now` is not available.
   /// The CLI takes it from `SOURCE_DATE_EPOCH` when set, so pipelines get reproducible output.
   public var now: ExactDecimal?
-  /// The most statements one rendering may print (text lines, rows, rules, pictures…): a loop
-  /// over a million items is an error, not a receipt that exhausts memory or paper.
+  /// The most lines and pictures one rendering may print (statements as the evaluator runs
+  /// them, and lines once text is wrapped): a loop over a million items is an error, not a
+  /// receipt that exhausts memory or paper. The CLI's `--max-items` sets it.
   public var maximumItems: Int
 
   /// Options with `now` at the given time.
@@ -176,7 +177,7 @@ public struct CompiledTemplate: Sendable {
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
     var layout = Layout(
       media: checked.media, label: checked.label, measurer: textMeasurer ?? ApproximateTextMeasurer(),
-      sources: sources, spans: spans, templatePaths: templatePaths)
+      sources: sources, spans: spans, templatePaths: templatePaths, maximumBlocks: options.maximumItems)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
     return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)

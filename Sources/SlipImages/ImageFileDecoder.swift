@@ -1,5 +1,6 @@
 import SlipCore
 import SlipIR
+import SlipPNG
 
 /// The image decoder the CLI gives the compiler (and tests use, to decode as it does): PNG through libpng, and binary greymaps (PGM, `P5`), which need no
 /// library and which the bundled templates and golden cases use. The file's first bytes decide.
@@ -41,6 +42,14 @@ public struct ImageFileDecoder: ImageDecoder {
     guard let width = number(), let height = number(), let maximum = number(), width > 0, height > 0
     else { throw ImageDecodeError("a malformed PGM header") }
     guard maximum == 255 else { throw ImageDecodeError("a PGM with maximum \(maximum); only 255 is read") }
+    // The same limits as PNG's, checked before anything is allocated for the pixels.
+    let limits = PNGDecoder.Limits.standard
+    guard width <= limits.maximumSide, height <= limits.maximumSide, width * height <= limits.maximumPixels
+    else {
+      throw ImageDecodeError(
+        "the image is \(width)×\(height) pixels; images may be at most \(limits.maximumSide) pixels a side "
+          + "and \(limits.maximumPixels) pixels in all")
+    }
     // One whitespace byte ends the header.
     index += 1
     guard bytes.count - index == width * height else {

@@ -44,6 +44,11 @@ extension SymbolEncodeError {
   /// zint could not allocate its symbol.
   static var outOfMemory: Self { Self("out of memory") }
 
+  /// Data longer than the largest QR code holds at its error correction level.
+  static func qrTooLong(count: Int, most: Int, kind: String, level: String) -> Self {
+    Self("it is \(count) \(kind) long; a QR code at level \(level) holds at most \(most)")
+  }
+
   /// zint drew something other than the bare symbol (a sign that zint changed, not of bad data).
   static func unexpectedDrawing(width: Int, modules: Int) -> Self {
     Self("zint drew \(width) pixels for \(modules) modules; this version of libzint is not supported")

@@ -37,8 +37,10 @@ public struct ZintSymbolEncoder: SymbolEncoder {
       else { throw .codabarEnds }
       return try ZintSymbol(symbology: BARCODE_CODABAR).draw(Array(data.utf8), linear: true)
     case .qr:
+      let level = errorCorrection ?? "M"
       let symbol = try ZintSymbol(symbology: BARCODE_QRCODE)
-      symbol.option1 = try Self.qrLevel(errorCorrection ?? "M")
+      symbol.option1 = try Self.qrLevel(level)
+      try Self.checkQRCapacity(data, level: level)
       return try draw(text: data, on: symbol)
     case .pdf417:
       return try draw(text: data, on: ZintSymbol(symbology: BARCODE_PDF417))
@@ -70,6 +72,33 @@ public struct ZintSymbolEncoder: SymbolEncoder {
     symbol.inputMode = UNICODE_MODE
     symbol.eci = Self.textEncoding(of: text) == .latin1 ? 0 : 26
     return try symbol.draw(Array(text.utf8), linear: false)
+  }
+
+  /// What the largest QR code (version 40) holds at each level, by the narrowest mode the data
+  /// fits: digits only, the alphanumeric set (digits, capitals, space and `$%*+-./:`), or bytes.
+  static let qrCapacity: [String: (numeric: Int, alphanumeric: Int, bytes: Int)] = [
+    "L": (7089, 4296, 2953), "M": (5596, 3391, 2331), "Q": (3993, 2420, 1663), "H": (3057, 1852, 1273),
+  ]
+
+  /// Data too long for any QR code at `level` is our error, with the numbers, before zint sees
+  /// it (zint would spend time on it and answer less clearly). Data of mixed kinds is held to
+  /// the byte capacity.
+  static func checkQRCapacity(_ data: String, level: String) throws(SymbolEncodeError) {
+    guard let capacity = qrCapacity[level] else { return }
+    let alphanumeric = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".unicodeScalars)
+    let scalars = data.unicodeScalars
+    let (count, most, kind): (Int, Int, String) =
+      if scalars.allSatisfy({ ("0"..."9").contains($0) }) {
+        (scalars.count, capacity.numeric, "digits")
+      } else if scalars.allSatisfy({ alphanumeric.contains($0) }) {
+        (scalars.count, capacity.alphanumeric, "characters of its alphanumeric set")
+      } else if textEncoding(of: data) == .latin1 {
+        (scalars.count, capacity.bytes, "bytes")
+      } else {
+        (data.utf8.count, capacity.bytes, "bytes of UTF-8")
+      }
+    guard count > most else { return }
+    throw .qrTooLong(count: count, most: most, kind: kind, level: level)
   }
 
   /// zint's QR error correction option for a level letter.

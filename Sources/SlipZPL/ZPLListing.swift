@@ -145,10 +145,19 @@ public struct ZPLListing: Sendable {
       ? "filled \(width)x\(height)" : "box \(width)x\(height) border=\(border)"
   }
 
-  /// `^GFA,total,total,row,:Z64:data:crc` checked and summarised.
+  /// The most bytes a `^GF` graphic is inflated to for its listing: 64 MiB, far beyond any
+  /// label (a 4×6 in label at 600 dpi is 1 MiB).
+  static let maximumGraphicBytes = 64 << 20
+
+  /// `^GFA,total,total,row,:Z64:data:crc` checked and summarised. The sizes are the file's
+  /// claims: a negative, huge or ragged one (a total that is not whole rows) is reported, never
+  /// allocated.
   private func graphic(_ parts: [String]) -> String {
     guard parts.count == 5, let total = Int(parts[1]), let row = Int(parts[3]), row > 0 else {
       return "graphic (not as Slip writes it)"
+    }
+    guard total > 0, total <= Self.maximumGraphicBytes, total.isMultiple(of: row) else {
+      return "graphic of \(parts[1]) bytes in rows of \(parts[3]) (not a whole number of rows up to 64 MiB)"
     }
     let payload = parts[4]
     guard payload.hasPrefix(":Z64:") else { return "graphic \(row * 8)x\(total / row) (not Z64)" }

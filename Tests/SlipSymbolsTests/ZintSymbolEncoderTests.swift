@@ -150,9 +150,16 @@ import Testing
     let codabar = try #require(failure(.codabar, "A40#56B"))
     #expect(codabar.hasPrefix("invalid character in data"))
     #expect(!codabar.contains("Error") && !codabar.contains("\""))
+    #expect(failure(.datamatrix, String(repeating: "x", count: 4000)) == "data too long to fit in symbol")
+    // QR data too long for any version is our error before zint's, with the numbers.
     #expect(
       failure(.qr, String(repeating: "x", count: 4000), ecc: "H")
-        == "input too long for selected error correction level")
+        == "it is 4000 bytes long; a QR code at level H holds at most 1273")
+    #expect(
+      failure(.qr, String(repeating: "7", count: 7090), ecc: "L")
+        == "it is 7090 digits long; a QR code at level L holds at most 7089")
+    #expect(failure(.qr, String(repeating: "7", count: 7089), ecc: "L") == nil)
+    #expect(failure(.qr, String(repeating: "A", count: 3391), ecc: "M") == nil)
     #expect(failure(.qr, "x", ecc: "X") == "unknown error correction level 'X' (the levels are L, M, Q, H)")
   }
 

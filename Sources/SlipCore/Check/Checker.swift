@@ -16,6 +16,12 @@ struct Checker {
   private var label: LabelSpec?
   /// The files being included, innermost last, to catch cycles.
   private var includeStack: [String] = []
+  /// Includes expanded so far. A file included twice is parsed once but checked (and printed)
+  /// twice, so two includes a level, 30 levels deep, would be a billion copies: the total is
+  /// capped, and the cap reported once.
+  private var includesExpanded = 0
+  /// The most includes one template may expand in all, counting repeats.
+  static let maximumIncludes = 1_000
   /// Included templates parsed so far, by path: a file included twice is parsed once.
   private var parsed: [String: Template] = [:]
   /// Every file read, the top template first; included files are added as they are loaded.
@@ -590,6 +596,13 @@ struct Checker {
     }
     guard includeStack.count <= 32 else {
       diagnostics.append(Diagnostic(.includeTooDeep(), at: include.pathRange))
+      return []
+    }
+    includesExpanded += 1
+    guard includesExpanded <= Self.maximumIncludes else {
+      if includesExpanded == Self.maximumIncludes + 1 {
+        diagnostics.append(Diagnostic(.tooManyIncludes(Self.maximumIncludes), at: include.pathRange))
+      }
       return []
     }
     let includer = sources[include.pathRange.file].path

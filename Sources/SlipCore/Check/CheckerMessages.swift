@@ -139,6 +139,11 @@ extension DiagnosticMessage {
       id: "E0326", .error, "'threshold' applies only with 'dither=threshold', not '\(dither)'",
       label: "has no effect")
   }
+  static func tooManyIncludes(_ limit: Int) -> Self {
+    .init(
+      id: "E0335", .error, "the template includes more than \(limit) files in all, counting repeats",
+      label: "one too many")
+  }
   static func unknownFilter(_ name: String) -> Self {
     .init(id: "E0302", .error, "unknown filter '\(name)'", label: "unknown filter")
   }

@@ -71,6 +71,17 @@ struct Evaluator {
   private let maximumItems: Int
   /// Set once the limit is reached: every loop and block stops.
   private var stopped = false
+  /// Loop bodies run so far, and the most that may run: loops that print nothing (or nest over
+  /// long lists) end with an error instead of running for hours.
+  private var iterations = 0
+  private var maximumIterations: Int {
+    maximumItems > Int.max / 100 ? Int.max : max(Self.minimumIterationLimit, maximumItems * 100)
+  }
+  /// A million loop bodies: a list of a million items can still be summed by a loop.
+  static let minimumIterationLimit = 1_000_000
+  /// The most bytes of text one statement may print: 64 KiB is some 2,000 lines of a 58 mm
+  /// receipt, and keeps a hostile data value from being wrapped into millions of lines.
+  static let maximumTextBytes = 1 << 16
   /// Local names, innermost last; `scopeStarts` marks where each block's names begin.
   private var bindings: [Binding] = []
   private var scopeStarts: [Int] = [0]
@@ -121,7 +132,7 @@ struct Evaluator {
   private mutating func run(_ statement: CheckedStatement) throws(Reported) {
     switch statement {
     case .text(let template, let settings, let range):
-      items.append(.text(try render(template), settings, range))
+      items.append(.text(try limited(render(template), at: template.range), settings, range))
     case .row(let cells, let settings, let range):
       items.append(.row(try render(cells), settings, range))
     case .tableRow(let cells, let settings, let table, let range):
@@ -145,7 +156,7 @@ struct Evaluator {
     case .image(let bitmap, let alignment, let name, let position, let range):
       items.append(.image(bitmap, alignment, name: name, position: position, range))
     case .labelText(let content, let spec, let range):
-      items.append(.labelText(try render(content), spec, range))
+      items.append(.labelText(try limited(render(content), at: content.range), spec, range))
     case .shape(let element, let range):
       items.append(.shape(element, range))
     case .symbol(let spec, let content, let literal, let range):
@@ -158,7 +169,8 @@ struct Evaluator {
             spec.symbology, data: data, errorCorrection: spec.errorCorrection)
         } catch {
           throw report(
-            .symbolDataFailed("cannot encode '\(data)' as \(spec.symbology.rawValue): \(error.message)"),
+            .symbolDataFailed(
+              "cannot encode \(Self.excerpt(data)) as \(spec.symbology.rawValue): \(error.message)"),
             at: spec.contentRange)
         }
       }
@@ -187,6 +199,12 @@ struct Evaluator {
         bindings.removeSubrange(start...)
       }
       for (index, element) in elements.enumerated() {
+        guard !stopped else { break }
+        iterations += 1
+        guard iterations <= maximumIterations else {
+          stopped = true
+          throw report(.tooManyIterations(maximumIterations), at: sequence.range)
+        }
         bindings.removeSubrange(start...)
         bindings.append(Binding(name: variable, kind: .element(element, list: sequence, index: index)))
         bindings.append(Binding(name: "loop", kind: .loop(index: index, count: elements.count)))
@@ -238,9 +256,24 @@ struct Evaluator {
     var texts: [RenderedCell] = []
     texts.reserveCapacity(cells.count)
     for index in cells.indices {
-      texts.append(RenderedCell(text: try render(cells[index]), range: cells[index].range))
+      texts.append(
+        RenderedCell(
+          text: try limited(render(cells[index]), at: cells[index].range), range: cells[index].range))
     }
     return texts
+  }
+
+  /// Data quoted for a message: whole when short, else its start and its length, so a
+  /// megabyte of hostile data does not become a megabyte of error message.
+  static func excerpt(_ data: String) -> String {
+    guard data.count > 48 else { return "'\(data)'" }
+    return "'\(data.prefix(40))…' (\(data.count) characters)"
+  }
+
+  /// `text`, when it is no longer than one statement may print.
+  private mutating func limited(_ text: String, at range: SourceRange) throws(Reported) -> String {
+    guard text.utf8.count > Self.maximumTextBytes else { return text }
+    throw report(.textTooLong(text.utf8.count, limit: Self.maximumTextBytes), at: range)
   }
 
   private mutating func render(_ template: TextTemplate) throws(Reported) -> String {

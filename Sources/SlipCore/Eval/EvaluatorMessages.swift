@@ -54,10 +54,22 @@ extension DiagnosticMessage {
       "with this data the \(symbology) is \(dots) dots wide, wider than the paper's \(paper)",
       label: "too wide")
   }
+  static func textTooLong(_ bytes: Int, limit: Int) -> Self {
+    .init(
+      id: "E0442", .error,
+      "with this data the text is \(bytes) bytes long; one statement prints at most \(limit)",
+      label: "too long")
+  }
   static func tooManyItems(_ limit: Int) -> Self {
     .init(
       id: "E0440", .error,
       "this data makes the template print more than \(limit) lines and pictures; is a loop running over the wrong list?",
+      label: "stopped here")
+  }
+  static func tooManyIterations(_ limit: Int) -> Self {
+    .init(
+      id: "E0441", .error,
+      "with this data the loops run more than \(limit) times in all; is a loop running over the wrong list?",
       label: "stopped here")
   }
   static func unaryOperandType(_ op: String, _ kind: String) -> Self {

@@ -27,6 +27,17 @@ enum LayoutItem: Sendable {
   case cut(Cut.Kind, SourceRange)
   /// `drawer`.
   case drawer(pin: Int, on: Int, off: Int, SourceRange)
+
+  /// The statement it came from.
+  var range: SourceRange {
+    switch self {
+    case .text(_, _, let range), .row(_, _, let range), .tableRow(_, _, _, let range),
+      .image(_, _, _, _, let range),
+      .symbol(_, _, _, let range), .labelText(_, _, let range), .shape(_, let range), .rule(_, _, let range),
+      .feed(_, let range), .cut(_, let range), .drawer(_, _, _, let range):
+      range
+    }
+  }
 }
 
 /// A row cell's text and where its template is. A struct rather than a tuple: arrays of tuples

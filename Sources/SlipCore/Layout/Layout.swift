@@ -21,11 +21,15 @@ struct Layout {
   /// The column widths of the table laid out last (known by where its `table` line is) on a
   /// line of `total` columns: every row of a table has the same, worked out once.
   private var tableWidths: (table: SourceRange, total: Int, widths: [Int])?
+  /// The most lines and pictures a receipt may have once its text is wrapped (the evaluator
+  /// counts statements; a statement's text can wrap into many lines).
+  private let maximumBlocks: Int
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
-    sources: SourceFiles, spans: SpanIndex, templatePaths: [String]
+    sources: SourceFiles, spans: SpanIndex, templatePaths: [String], maximumBlocks: Int = .max
   ) {
+    self.maximumBlocks = maximumBlocks
     self.spans = spans
     self.media = media
     self.label = label
@@ -84,6 +88,10 @@ struct Layout {
       case .drawer(let pin, let on, let off, let range):
         emit(
           .drawer(DrawerKick(pin: pin, onMilliseconds: on, offMilliseconds: off, source: span(range))))
+      }
+      guard blocks.count <= maximumBlocks else {
+        diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: items[index].range))
+        break
       }
     }
     let page = label.map {
@@ -326,12 +334,18 @@ struct Layout {
   }
 
   /// NFC text without control characters (a line break stays: it breaks the line); a warning
-  /// says how many were removed, since in a printer's stream they would be commands.
+  /// says how many were removed, since in a printer's stream they would be commands. The
+  /// Unicode bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE and the like) go too: in data
+  /// they can only make a printed line read differently from the characters it holds.
   private mutating func clean(_ text: String, at range: SourceRange) -> String {
     // Printable ASCII, most text, has nothing to remove and is NFC already: one pass decides.
     if TextWidth.isPrintableASCII(text) { return text }
-    // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2.
-    guard !TextWidth.allBytes(of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 }) else {
+    // C1 controls are U+0080–U+009F, whose UTF-8 lead byte is 0xC2; the bidirectional controls
+    // start with 0xD8 (U+061C) or 0xE2 (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069).
+    guard
+      !TextWidth.allBytes(
+        of: text, where: { $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2 })
+    else {
       return TextWidth.normalized(text)
     }
     var removed = 0
@@ -342,7 +356,7 @@ struct Layout {
         out.append(scalar)
       } else if value == 0x09 {
         out.append(" ")
-      } else if value < 0x20 || (0x7F...0x9F).contains(value) {
+      } else if value < 0x20 || (0x7F...0x9F).contains(value) || Self.isBidirectionalControl(value) {
         removed += 1
       } else {
         out.append(scalar)
@@ -352,6 +366,12 @@ struct Layout {
       diagnostics.append(Diagnostic(.controlCharactersRemoved(removed), at: range))
     }
     return TextWidth.normalized(String(out))
+  }
+
+  /// Whether `value` is one of Unicode's Bidi_Control characters (UAX #9).
+  static func isBidirectionalControl(_ value: UInt32) -> Bool {
+    value == 0x061C || value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value)
+      || (0x2066...0x2069).contains(value)
   }
 
   /// The span of `range`, from the compiled template's index.

@@ -288,7 +288,9 @@ public struct Lexer {
         }
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { open.append(byte) }
       } else if byte == UInt8(ascii: "\\") {
-        position += 1
+        // The escaped byte is skipped with it, unless the line (or the file) ends there: a
+        // backslash as the last byte took the position past the end.
+        if position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "\n") { position += 1 }
       } else if byte == top {
         open.removeLast()
       } else if byte == UInt8(ascii: "{"), next == UInt8(ascii: "{") {

@@ -22,6 +22,7 @@ struct CheckCommand {
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
       --root DIR           the folder includes must stay in (default: each template's)
+    \(CompilerSetup.maximumItemsHelp)
       -h, --help           show this help
 
     EXIT CODES:
@@ -30,7 +31,7 @@ struct CheckCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "check", valued: [["--data"], ["--format"], ["--root"]],
+    command: "check", valued: [["--data"], ["--format"], ["--root"], ["--max-items"]],
     flags: [["-h", "--help"], ["--tokens"]])
 
   /// Whether to print tokens instead of checking (`--tokens`).
@@ -39,6 +40,8 @@ struct CheckCommand {
   let data: String?
   let json: Bool
   let root: String?
+  /// `--max-items`: the most lines and pictures a receipt may print with the data.
+  let maximumItems: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -52,6 +55,7 @@ struct CheckCommand {
     }
     data = arguments.value("--data")
     root = arguments.value("--root")
+    maximumItems = try CompilerSetup.maximumItems(arguments, command: "check")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
   }
 
@@ -64,7 +68,7 @@ struct CheckCommand {
       return .ok
     }
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
-    let options = try CompilerSetup.renderOptions()
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
     var codes: [ExitCode] = []
     var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
     for path in templates {

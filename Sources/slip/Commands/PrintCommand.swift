@@ -16,6 +16,7 @@ struct PrintCommand {
 
       --data FILE|-        JSON data for the template; '-' reads standard input
       --root DIR           the folder includes must stay in (default: the template's)
+    \(CompilerSetup.maximumItemsHelp)
     \(JobOptions.help)
     EXIT CODES:
       0 every byte confirmed, 1 template errors, 64 usage, 65 bad data, 66 missing file,
@@ -26,13 +27,15 @@ struct PrintCommand {
     """
 
   static let spec = Arguments.Spec(
-    command: "print", valued: JobOptions.valued + [["--data"], ["--root"]],
+    command: "print", valued: JobOptions.valued + [["--data"], ["--root"], ["--max-items"]],
     flags: JobOptions.flags + [["-h", "--help"]])
 
   let template: String
   let data: String?
   let root: String?
   let job: JobOptions
+  /// `--max-items`: the most lines and pictures the receipt may print.
+  let maximumItems: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -46,6 +49,7 @@ struct PrintCommand {
     data = arguments.value("--data")
     root = arguments.value("--root")
     job = try JobOptions(arguments, command: "print")
+    maximumItems = try CompilerSetup.maximumItems(arguments, command: "print")
     if template == "-", data == "-" {
       throw UsageError(
         message: "the template and the data cannot both come from standard input", command: "print")
@@ -60,7 +64,8 @@ struct PrintCommand {
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
     }
     let compiler = CompilerSetup.compiler(template: template, root: root)
-    let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
+    let result = compiler.compile(source, data: dataFile, options: options)
     DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
     guard let document = result.document else {
       return ExitCode.forDiagnostics(result.diagnostics)

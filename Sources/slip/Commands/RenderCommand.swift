@@ -1,6 +1,7 @@
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipRecords
 import SlipText
 
 /// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [--raster]
@@ -39,6 +40,7 @@ struct RenderCommand {
                            the data changes, until Ctrl-C; needs '--preview' or '-o FILE'
                            (and writes only those). Errors are printed and the files
                            written last are kept
+    \(CompilerSetup.maximumItemsHelp)
     \(ZPLOptions.help)
       -h, --help           show this help
 
@@ -49,7 +51,9 @@ struct RenderCommand {
 
   static let spec = Arguments.Spec(
     command: "render",
-    valued: [["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"]]
+    valued: [
+      ["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"], ["--max-items"],
+    ]
       + ZPLOptions.valued,
     flags: [["-h", "--help"], ["--raster"], ["--watch"]])
 
@@ -67,6 +71,8 @@ struct RenderCommand {
   let mode: PrintMode
   /// Whether to render again on every change (`--watch`).
   let watch: Bool
+  /// `--max-items`: the most lines and pictures a receipt may print.
+  let maximumItems: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -92,6 +98,7 @@ struct RenderCommand {
     if watch {
       try Self.validateWatch(template: template, data: data, output: output, preview: preview)
     }
+    maximumItems = try CompilerSetup.maximumItems(arguments, command: "render")
     if printer != nil, let target, target != "escpos", preview == nil {
       throw UsageError(
         message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
@@ -151,7 +158,7 @@ struct RenderCommand {
     if let data, RecordFormat(path: data) != nil || zpl.storedFormat != nil {
       return try BatchRender(
         template: template, data: data, format: RecordFormat(path: data), target: target, output: output,
-        root: root, printer: printer, zpl: zpl
+        root: root, printer: printer, zpl: zpl, maximumItems: maximumItems
       ).run()
     }
     return try render(with: CompilerSetup.compiler(template: template, root: root)).code
@@ -166,7 +173,8 @@ struct RenderCommand {
     let dataFile = try data.map { path throws(CommandFailure) in
       SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
     }
-    let result = compiler.compile(source, data: dataFile, options: try CompilerSetup.renderOptions())
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
+    let result = compiler.compile(source, data: dataFile, options: options)
     DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
     guard let document = result.document else {
       return (ExitCode.forDiagnostics(result.diagnostics), [])

@@ -1,6 +1,7 @@
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipRecords
 import SlipText
 import SlipZPL
 
@@ -27,6 +28,8 @@ struct BatchRender {
   var root: String?
   var printer: String?
   var zpl: ZPLOptions
+  /// `--max-items`, when given.
+  var maximumItems: Int?
 
   func run() throws(CommandFailure) -> ExitCode {
     let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
@@ -41,7 +44,7 @@ struct BatchRender {
       throw CommandFailure(
         message: "'--stored-format' is for labels; a receipt's length changes with its data", code: .usage)
     }
-    let options = try CompilerSetup.renderOptions()
+    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
     let dataPath = data == "-" ? "<stdin>" : data
     var sink = try OutputSink(path: output)
     var reporter = BatchReporter()
@@ -103,7 +106,12 @@ struct RecordSource {
 
   init(path: String, format: RecordFormat?) throws(CommandFailure) {
     if let format {
-      let input = try ByteInput(path: path, what: "data file")
+      let input: ByteInput
+      do throws(RecordInputError) {
+        input = try ByteInput(path: path, what: "data file")
+      } catch {
+        throw CommandFailure(message: error.message, code: .missingInput)
+      }
       self.input = input
       reader = RecordReader(input, format: format)
       return

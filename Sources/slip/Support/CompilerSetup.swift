@@ -26,15 +26,33 @@ enum CompilerSetup {
       textMeasurer: LabelFontMeasurer())
   }
 
-  /// Rendering options with `now`; a malformed `SOURCE_DATE_EPOCH` is a usage error.
-  static func renderOptions() throws(CommandFailure) -> RenderOptions {
+  /// Rendering options with `now` and the most lines a rendering may print (`--max-items`,
+  /// the compiler's default when nil); a malformed `SOURCE_DATE_EPOCH` is a usage error.
+  static func renderOptions(maximumItems: Int? = nil) throws(CommandFailure) -> RenderOptions {
+    let limit = maximumItems ?? RenderOptions().maximumItems
     if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
       guard let seconds = ExactDecimal(epoch), seconds.isInteger else {
         throw CommandFailure(
           message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not '\(epoch)'", code: .usage)
       }
-      return RenderOptions(now: seconds)
+      return RenderOptions(now: seconds, maximumItems: limit)
     }
-    return RenderOptions(now: ExactDecimal(Int(Date().timeIntervalSince1970)))
+    return RenderOptions(now: ExactDecimal(Int(Date().timeIntervalSince1970)), maximumItems: limit)
+  }
+
+  /// The `--max-items N` option's help lines.
+  static let maximumItemsHelp = """
+      --max-items N        the most lines and pictures one receipt may print (default
+                           10000); past it rendering stops with error E0440
+    """
+
+  /// The `--max-items` value, when given: a whole number from 1 to 100 million.
+  static func maximumItems(_ arguments: Arguments, command: String) throws(UsageError) -> Int? {
+    guard let text = arguments.value("--max-items") else { return nil }
+    guard let value = Int(text), (1...100_000_000).contains(value) else {
+      throw UsageError(
+        message: "invalid value '\(text)' for '--max-items'; expected 1 to 100000000", command: command)
+    }
+    return value
   }
 }

@@ -5,21 +5,29 @@
 ///
 /// Problems carry the line they are on. After one, reading carries on at the next line (outside
 /// any quotes), so every bad line of a file can be reported in one run.
-struct CSVReader {
+package struct CSVReader {
   /// One record: its fields and the line it starts on (1-based).
-  struct Record: Equatable {
-    var fields: [String]
-    var line: Int
+  package struct Record: Equatable {
+    package var fields: [String]
+    package var line: Int
+
+    /// A record of `fields` starting on `line`.
+    package init(fields: [String], line: Int) {
+      self.fields = fields
+      self.line = line
+    }
   }
 
   /// A line that is not CSV.
-  struct Problem: Error, Equatable {
+  package struct Problem: Error, Equatable {
     /// What is wrong: lower-case, no final period.
-    var message: String
+    package var message: String
     /// The line, 1-based.
-    var line: Int
+    package var line: Int
     /// The column in bytes, 1-based.
-    var column: Int
+    package var column: Int
+    /// Stable identifier: `E0481` for malformed CSV, `E0484` for a record too long to keep.
+    package var id = "E0481"
   }
 
   private var input: ByteInput
@@ -28,10 +36,15 @@ struct CSVReader {
   /// A byte read but not used yet.
   private var pending: UInt8?
   private var started = false
+  /// The most bytes one record may have; a longer one is skipped to the end of its line.
+  private let maximumRecordSize: Int
+  /// Bytes of the record being read so far.
+  private var recordSize = 0
 
-  /// A reader of the bytes `input` delivers.
-  init(_ input: ByteInput) {
+  /// A reader of the bytes `input` delivers, records of at most `maximumRecordSize` bytes.
+  package init(_ input: ByteInput, maximumRecordSize: Int = 1 << 20) {
     self.input = input
+    self.maximumRecordSize = maximumRecordSize
   }
 
   private mutating func next() -> UInt8? {
@@ -50,7 +63,7 @@ struct CSVReader {
   }
 
   /// The next record; nil at the end of the input. Blank lines are skipped.
-  mutating func read() throws(Problem) -> Record? {
+  package mutating func read() throws(Problem) -> Record? {
     if !started {
       started = true
       // A UTF-8 byte order mark, as spreadsheets write it, is not part of the first field.
@@ -71,6 +84,7 @@ struct CSVReader {
   /// A record starting at the current byte.
   private mutating func record() throws(Problem) -> Record {
     let start = line
+    recordSize = 0
     var fields: [String] = []
     var field: [UInt8] = []
     while true {
@@ -78,6 +92,7 @@ struct CSVReader {
         fields.append(String(decoding: field, as: UTF8.self))
         return Record(fields: fields, line: start)
       }
+      try count(startingOn: start)
       switch byte {
       case UInt8(ascii: ","):
         fields.append(String(decoding: field, as: UTF8.self))
@@ -113,6 +128,7 @@ struct CSVReader {
         throw Problem(
           message: "the quote opened here is never closed", line: openLine, column: openColumn)
       }
+      try count(startingOn: openLine)
       guard byte == UInt8(ascii: "\"") else {
         // A line break inside quotes is kept, as LF: spreadsheets write CRLF there too.
         if byte == 0x0D, let after = next() {
@@ -138,6 +154,22 @@ struct CSVReader {
         throw problem
       }
     }
+  }
+
+  /// Counts one more byte of the record that starts on `line`; past the most a record may have,
+  /// the rest of the current line is skipped and the record reported.
+  private mutating func count(startingOn line: Int) throws(Problem) {
+    recordSize += 1
+    guard recordSize > maximumRecordSize else { return }
+    skipLine()
+    throw Problem(
+      message: "this record is longer than \(Self.describe(maximumRecordSize)), the most one record may be; "
+        + "it is left out", line: line, column: 1, id: "E0484")
+  }
+
+  /// A size in words: whole MiB as such (the real limit), anything else in bytes.
+  static func describe(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes.isMultiple(of: 1 << 20) ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   /// Skips to the start of the next line.
