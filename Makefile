@@ -8,7 +8,7 @@ setup:
 # Renders the bundled sample receipt with its sample data: as text, then as the ESC/POS bytes a
 # 58 mm printer gets, listed by 'slip disasm'.
 sample: setup
-	@swift build -c release --product slip -q
+	@scripts/build-release slip
 	@.build/release/slip render templates/kopi-senja.slip --data templates/kopi-senja.json --target text
 	@echo
 	@echo "# ESC/POS for a 58 mm printer (slip render ... | slip disasm -):"
