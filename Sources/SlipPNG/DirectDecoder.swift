@@ -61,6 +61,14 @@ struct DirectDecoder {
   /// pictures go through libpng, which holds one row at a time besides the grey picture.
   static let largestBuffer = 64 << 20
 
+  /// libpng's limit on a chunk other than IDAT (PNG_USER_CHUNK_MALLOC_MAX as Debian builds it).
+  private static let largestChunk = 8_000_000
+
+  /// Whether `byte` is an ASCII letter, all a chunk name may hold.
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
   /// Samples per pixel for the colour types taken here.
   private static let channels: [Int: Int] = [0: 1, 4: 2, 2: 3, 6: 4]
 
@@ -70,9 +78,18 @@ struct DirectDecoder {
       | Int(bytes[offset + 3])
   }
 
+  /// The most bytes libpng 1.6 lets an IDAT chunk of this picture hold (png_check_chunk_length):
+  /// the rows with their filter bytes, plus zlib's overhead.
+  private var largestIDAT: Int {
+    let row = header.width * Self.channels[header.colorType, default: 4] + 1
+    let rows = header.height * row
+    return rows + 6 + 5 * (rows / min(row, 32566) + 1)
+  }
+
   /// The image data: the IDAT chunks' contents, one after another. Nil when a chunk is cut
   /// short, a critical chunk has a bad CRC, a chunk asks for what only libpng does (tRNS, a
-  /// palette, an unknown critical chunk), or IEND is missing.
+  /// palette, an unknown critical chunk), IEND is missing, or libpng would refuse the file: a
+  /// chunk name that is not four ASCII letters, a chunk longer than libpng allows.
   private func imageData() -> [UInt8]? {
     var offset = 8
     var chunks: [Range<Int>] = []
@@ -83,6 +100,10 @@ struct DirectDecoder {
       let end = kind + 4 + length
       guard length <= Int(Int32.max), end + 4 <= bytes.count else { return nil }
       let name = (bytes[kind], bytes[kind + 1], bytes[kind + 2], bytes[kind + 3])
+      let isIDAT = name == (0x49, 0x44, 0x41, 0x54)
+      guard Self.isLetter(name.0), Self.isLetter(name.1), Self.isLetter(name.2), Self.isLetter(name.3),
+        length <= (isIDAT ? largestIDAT : Self.largestChunk)
+      else { return nil }
       // An upper-case first letter marks a critical chunk, which must not be skipped.
       let critical = name.0 & 0x20 == 0
       if critical {
