@@ -134,6 +134,29 @@ import Testing
     #expect(data.status == 66)
   }
 
+  @Test func renderReportsJSONLinesOnStandardErrorAndKeepsItsOutput() throws {
+    let data = try Self.temporaryFile(
+      #"{"shop": {"name": "K\u0007S", "address": "x"}, "items": [], "discount": 0, "total": 0}"#,
+      suffix: ".json")
+    let result = try Self.slip(
+      "render", "templates/kopi-senja.slip", "--data", data, "--target", "text", "--format", "json")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("TOTAL"))
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1)
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      #expect(object?["id"] as? String == "W0501")
+      #expect(object?["severity"] as? String == "warning")
+      #expect(object?["line"] as? Int == 4)
+      #expect(object?["file"] as? String == "templates/kopi-senja.slip")
+    }
+    let records = try Self.temporaryFile("{}\n", suffix: ".jsonl")
+    let batch = try Self.slip("render", "templates/event-badge.slip", "--data", records, "--format", "json")
+    #expect(batch.status == 64)
+    #expect(batch.stderr.contains("'--format json' is for one receipt or label"))
+  }
+
   @Test func checkReportsJSONForPipelines() throws {
     let template = try Self.temporaryFile("receipt paper=58mm\ntxt \"a\"\nfor x in y\n", suffix: ".slip")
     let result = try Self.slip("check", template, "templates/kopi-senja.slip", "--format", "json")

@@ -36,6 +36,9 @@ struct RenderCommand {
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
       --root DIR           the folder includes must stay in (default: the template's)
+      --format text|json   diagnostics on standard error as compiler text (default) or as
+                           JSON Lines: one object a diagnostic, the fields of 'slip check
+                           --format json' (docs/DIAGNOSTICS.md); not with records
       --watch              render again whenever the template, an include, an image or
                            the data changes, until Ctrl-C; needs '--preview' or '-o FILE'
                            (and writes only those). Errors are printed and the files
@@ -53,6 +56,7 @@ struct RenderCommand {
     command: "render",
     valued: [
       ["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"], ["--max-items"],
+      ["--format"],
     ]
       + ZPLOptions.valued,
     flags: [["-h", "--help"], ["--raster"], ["--watch"]])
@@ -73,6 +77,8 @@ struct RenderCommand {
   let watch: Bool
   /// `--max-items`: the most lines and pictures a receipt may print.
   let maximumItems: Int?
+  /// How diagnostics are printed (`--format`).
+  let diagnostics: DiagnosticPrinter.Format
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -99,6 +105,9 @@ struct RenderCommand {
       try Self.validateWatch(template: template, data: data, output: output, preview: preview)
     }
     maximumItems = try CompilerSetup.maximumItems(arguments, command: "render")
+    diagnostics =
+      try arguments.choice("--format", ["text", "json"], default: "text", command: "render") == "json"
+      ? .jsonLines : .text
     if printer != nil, let target, target != "escpos", preview == nil {
       throw UsageError(
         message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
@@ -110,6 +119,11 @@ struct RenderCommand {
     if let preview, preview == "-" || (preview == output && output != "-") {
       throw UsageError(
         message: "'--preview' needs a file of its own, such as 'receipt.png'", command: "render")
+    }
+    if diagnostics == .jsonLines, let data, RecordFormat(path: data) != nil {
+      throw UsageError(
+        message: "'--format json' is for one receipt or label, not a file of records",
+        command: "render")
     }
     if preview != nil, let data, RecordFormat(path: data) != nil {
       throw UsageError(message: "'--preview' draws one receipt; render records without it", command: "render")
@@ -150,8 +164,13 @@ struct RenderCommand {
     }
   }
 
-  /// Compiles and writes; diagnostics go to standard error.
+  /// Compiles and writes; diagnostics go to standard error, in the format asked for.
   func run() throws(CommandFailure) -> ExitCode {
+    try DiagnosticPrinter.using(diagnostics) { () throws(CommandFailure) -> ExitCode in try renderAll() }
+  }
+
+  /// Renders once, a batch of records, or again at every change.
+  private func renderAll() throws(CommandFailure) -> ExitCode {
     if watch {
       return try RenderWatch(command: self).run()
     }
