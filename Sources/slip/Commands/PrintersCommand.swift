@@ -173,21 +173,8 @@ extension PrinterChoice {
     } catch {
       throw Preview.failure(error)
     }
-    let diagnostics = output.warnings.map { warning in
-      Diagnostic(
-        DiagnosticMessage(id: warning.id, .warning, warning.message), at: range(warning.source, sources))
-    }
-    DiagnosticPrinter.print(diagnostics, sources: sources)
+    DiagnosticPrinter.print(BackendWarnings.diagnostics(output.warnings, sources: sources), sources: sources)
     return output.bytes
-  }
-
-  /// The byte range of a span in the compilation's files.
-  static func range(_ span: SourceSpan?, _ sources: SourceFiles) -> SourceRange? {
-    guard let span, span.file < sources.files.count else { return nil }
-    let file = sources[span.file]
-    return SourceRange(
-      file: span.file, start: file.offset(line: span.line, column: span.column),
-      end: file.offset(line: span.endLine, column: span.endColumn))
   }
 }
 

@@ -209,7 +209,7 @@ struct BatchWriter {
       buffer = Array(document.dump().utf8)
     }
     try sink.write(buffer)
-    return ZPLOptions.diagnostics(warnings, sources: sources)
+    return BackendWarnings.diagnostics(warnings, sources: sources)
   }
 
   /// The record's data, parsed again when it came as text.

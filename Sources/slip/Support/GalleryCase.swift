@@ -2,7 +2,6 @@ import Foundation
 import SlipCore
 import SlipESCPOS
 import SlipIR
-import SlipPNG
 import SlipRaster
 import SlipText
 import SlipZPL
@@ -99,15 +98,9 @@ struct GalleryCase {
       throw Preview.failure(error)
     }
     // The preview repeats the writer's warnings about characters no font has.
-    let warnings =
-      output.warnings.map { ($0.id, $0.message, $0.source) }
-      + drawn.warnings.map { ($0.id, $0.message, $0.source) }
-    for (id, message, span) in warnings {
-      let diagnostic = Diagnostic(
-        DiagnosticMessage(id: id, .warning, message), at: PrinterChoice.range(span, sources))
-      if !diagnostics.contains(where: { $0.id == diagnostic.id && $0.range == diagnostic.range }) {
-        diagnostics.append(diagnostic)
-      }
+    for diagnostic in BackendWarnings.diagnostics(output.warnings + drawn.warnings, sources: sources)
+    where !diagnostics.contains(where: { $0.id == diagnostic.id && $0.range == diagnostic.range }) {
+      diagnostics.append(diagnostic)
     }
     let millimetres = Double(document.media.paper.prefix { $0.isNumber }) ?? 0
     media =
@@ -130,19 +123,9 @@ struct GalleryCase {
     sources: SourceFiles
   ) throws(CommandFailure) {
     let output = ZPLWriter().emit(document)
-    diagnostics += ZPLOptions.diagnostics(output.warnings, sources: sources)
-    let drawn: RasterLabel
-    do throws(RasterError) {
-      drawn = try LabelRasterizer().render(page)
-    } catch {
-      throw CommandFailure(
-        message: "\(error.message) [\(error.id)]", code: error.id == "E0701" ? .missingInput : .ioError)
-    }
-    diagnostics += drawn.warnings.map { warning in
-      Diagnostic(
-        DiagnosticMessage(id: warning.id, .warning, warning.message),
-        at: PrinterChoice.range(warning.source, sources))
-    }
+    diagnostics += BackendWarnings.diagnostics(output.warnings, sources: sources)
+    let drawn = try Preview.drawLabel(page)
+    diagnostics += BackendWarnings.diagnostics(drawn.warnings, sources: sources)
     let inches = { (dots: Int) in
       String(format: "%g", (Double(dots) / Double(page.dpi) * 100).rounded() / 100)
     }
@@ -158,14 +141,8 @@ struct GalleryCase {
   private mutating func picture(_ bitmap: Bitmap, dpi: Int, number: Int, in folder: String)
     throws(CommandFailure)
   {
-    let png: [UInt8]
-    do throws(PNGError) {
-      png = try PNGEncoder().encode(bitmap, dpi: dpi)
-    } catch {
-      throw CommandFailure(message: "cannot encode the preview: \(error.message)", code: .ioError)
-    }
     let name = number == 1 ? "preview.png" : "preview-\(number).png"
-    try write(png, name, in: folder)
+    try write(try Preview.png(bitmap, dpi: dpi), name, in: folder)
     pictures.append(Picture(file: source.id + "/" + name, width: bitmap.width, height: bitmap.height))
   }
 

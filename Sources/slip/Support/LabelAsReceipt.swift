@@ -16,14 +16,7 @@ enum LabelAsReceipt {
           + "\(profile.dots * 254 / (10 * max(1, profile.dpi)))mm wide for this printer",
         code: .usage)
     }
-    let drawn: RasterLabel
-    do throws(RasterError) {
-      drawn = try LabelRasterizer().render(page)
-    } catch {
-      throw CommandFailure(
-        message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
-        code: error.id == "E0701" ? .missingInput : .ioError)
-    }
+    let drawn = try Preview.drawLabel(page)
     let picture = ImageBlock(bitmap: drawn.bitmap, x: 0, alignment: .left, name: "label", source: nil)
     return Document(
       sources: document.sources, media: document.media,

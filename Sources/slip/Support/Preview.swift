@@ -29,12 +29,8 @@ enum Preview {
       throw failure(error)
     }
     if showWarnings {
-      let diagnostics = output.warnings.map { warning in
-        Diagnostic(
-          DiagnosticMessage(id: warning.id, .warning, warning.message),
-          at: PrinterChoice.range(warning.source, sources))
-      }
-      DiagnosticPrinter.print(diagnostics, sources: sources)
+      DiagnosticPrinter.print(
+        BackendWarnings.diagnostics(output.warnings, sources: sources), sources: sources)
     }
     guard !output.pages.isEmpty else {
       throw CommandFailure(
@@ -43,13 +39,7 @@ enum Preview {
     var written: [String] = []
     for (index, page) in output.pages.enumerated() {
       let file = index == 0 ? path : numbered(path, index + 1)
-      let png: [UInt8]
-      do throws(PNGError) {
-        png = try PNGEncoder().encode(page.bitmap, dpi: profile.dpi)
-      } catch {
-        throw CommandFailure(message: "cannot encode the preview: \(error.message)", code: .ioError)
-      }
-      try Console.write(png, to: file)
+      try Console.write(try png(page.bitmap, dpi: profile.dpi), to: file)
       written.append(file)
     }
     return written
@@ -59,28 +49,28 @@ enum Preview {
   private static func writeLabel(
     _ page: LabelPage, to path: String, sources: SourceFiles
   ) throws(CommandFailure) -> [String] {
-    let drawn: RasterLabel
-    let png: [UInt8]
+    let drawn = try drawLabel(page)
+    DiagnosticPrinter.print(BackendWarnings.diagnostics(drawn.warnings, sources: sources), sources: sources)
+    try Console.write(try png(drawn.bitmap, dpi: page.dpi), to: path)
+    return [path]
+  }
+
+  /// A label drawn as a Zebra prints it; a missing font file is a missing input.
+  static func drawLabel(_ page: LabelPage) throws(CommandFailure) -> RasterLabel {
     do throws(RasterError) {
-      drawn = try LabelRasterizer().render(page)
+      return try LabelRasterizer().render(page)
     } catch {
-      throw CommandFailure(
-        message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
-        code: error.id == "E0701" ? .missingInput : .ioError)
+      throw failure(error, otherwise: .ioError)
     }
-    let diagnostics = drawn.warnings.map { warning in
-      Diagnostic(
-        DiagnosticMessage(id: warning.id, .warning, warning.message),
-        at: PrinterChoice.range(warning.source, sources))
-    }
-    DiagnosticPrinter.print(diagnostics, sources: sources)
+  }
+
+  /// A preview page as a 1-bit PNG carrying the printer's DPI.
+  static func png(_ bitmap: Bitmap, dpi: Int) throws(CommandFailure) -> [UInt8] {
     do throws(PNGError) {
-      png = try PNGEncoder().encode(drawn.bitmap, dpi: page.dpi)
+      return try PNGEncoder().encode(bitmap, dpi: dpi)
     } catch {
       throw CommandFailure(message: "cannot encode the preview: \(error.message)", code: .ioError)
     }
-    try Console.write(png, to: path)
-    return [path]
   }
 
   /// `out.png` → `out-2.png`.
@@ -92,10 +82,11 @@ enum Preview {
     return "\(path)-\(number)"
   }
 
-  /// An ESC/POS or raster error as the CLI reports it: a missing font file is a missing input.
-  static func failure(_ error: ESCPOSError) -> CommandFailure {
+  /// A backend's error as the CLI reports it, with its help: a missing font file is a missing
+  /// input, anything else exits with `code`.
+  static func failure(_ error: BackendError, otherwise code: ExitCode = .usage) -> CommandFailure {
     CommandFailure(
       message: "\(error.message) [\(error.id)]" + (error.help.map { "\n   = help: \($0)" } ?? ""),
-      code: error.id == "E0701" ? .missingInput : .usage)
+      code: error.id == "E0701" ? .missingInput : code)
   }
 }

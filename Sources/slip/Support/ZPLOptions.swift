@@ -54,22 +54,8 @@ struct ZPLOptions {
     -> [UInt8]
   {
     let output = ZPLWriter(settings: options.settings).emit(document)
-    DiagnosticPrinter.print(diagnostics(output.warnings, sources: sources), sources: sources)
+    DiagnosticPrinter.print(BackendWarnings.diagnostics(output.warnings, sources: sources), sources: sources)
     return output.bytes
-  }
-
-  /// The writer's warnings as diagnostics that point into the templates.
-  static func diagnostics(_ warnings: [ZPLWarning], sources: SourceFiles) -> [Diagnostic] {
-    warnings.map { warning in
-      var range: SourceRange?
-      if let span = warning.source, span.file < sources.files.count {
-        let file = sources[span.file]
-        range = SourceRange(
-          file: span.file, start: file.offset(line: span.line, column: span.column),
-          end: file.offset(line: span.endLine, column: span.endColumn))
-      }
-      return Diagnostic(DiagnosticMessage(id: warning.id, .warning, warning.message), at: range)
-    }
   }
 }
 
