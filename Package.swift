@@ -68,7 +68,9 @@ let package = Package(
     // replay tool for saved inputs.
     .executableTarget(
       name: "SlipFuzz",
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipPNG", "SlipRecords", "SlipZPL"],
+      dependencies: [
+        "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipPNG", "SlipRecords", "SlipZPL",
+      ],
       path: "Fuzz/SlipFuzz"),
     // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),

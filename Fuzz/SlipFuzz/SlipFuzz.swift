@@ -1,3 +1,4 @@
+import CLibDeflate
 import SlipCore
 import SlipESCPOS
 import SlipIR
@@ -69,12 +70,9 @@ enum FuzzTarget: String, CaseIterable {
       let length = fixed[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
       let end = offset + 8 + length
       guard end + 4 <= fixed.count else { break }
-      var crc: UInt32 = 0xFFFF_FFFF
-      for byte in fixed[(offset + 4)..<end] {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+      let crc = fixed.withUnsafeBufferPointer {
+        libdeflate_crc32(0, $0.baseAddress! + offset + 4, 4 + length)
       }
-      crc = ~crc
       for shift in 0..<4 { fixed[end + shift] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * shift)) }
       offset = end + 4
     }
