@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
+    .library(name: "SlipKit", targets: ["SlipKit"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -57,12 +58,19 @@ let package = Package(
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
-    // The command line, a thin layer over the libraries.
+    // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every
+    // backend behind a typed target, previews and batches, all returned as values.
+    .target(
+      name: "SlipKit",
+      dependencies: [
+        "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
+        "SlipImages", "SlipRecords",
+      ]),
+    // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
       name: "slip",
       dependencies: [
-        "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL", "SlipImages", "SlipRecords",
+        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipTransport", "SlipZPL", "SlipRecords",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
     // replay tool for saved inputs.

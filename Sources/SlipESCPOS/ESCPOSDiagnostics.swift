@@ -69,6 +69,16 @@ extension ESCPOSError {
       help: "choose a wider printer, or give the image a width that fits (image \"\(name)\" width=...)")
   }
 
+  /// A label wider than the receipt printer that would print it as a picture: cutting it would
+  /// lose part of it.
+  public static func labelTooWide(dots: Int, printer: PrinterProfile) -> Self {
+    Self(
+      id: "E0605",
+      message: "the label is \(dots) dots wide; printer '\(printer.id)' prints \(printer.dots)",
+      help: "print it on a Zebra ('--target zpl'), or make the label at most "
+        + "\(printer.dots * 254 / (10 * max(1, printer.dpi)))mm wide for this printer")
+  }
+
   static func paperTooWide(
     paper: String, font: Font, mainFont: Bool, columns: Int, printer: String, printerColumns: Int,
     printerDots: Int

@@ -38,12 +38,15 @@ public struct BackendError: Error, Sendable, Equatable, CustomStringConvertible 
   public var message: String
   /// What to do about it.
   public var help: String?
+  /// The template text of the element it concerns, when it is about one (a picture too wide).
+  public var source: SourceSpan?
 
   /// An error.
-  public init(id: String, message: String, help: String? = nil) {
+  public init(id: String, message: String, help: String? = nil, source: SourceSpan? = nil) {
     self.id = id
     self.message = message
     self.help = help
+    self.source = source
   }
 
   /// The message and its identifier.

@@ -8,14 +8,14 @@ import SlipCore
 
 /// Records for batch rendering, one at a time from a file of many: JSON Lines (one object per
 /// line) or CSV with a header row. Only the record being rendered is in memory.
-package enum RecordFormat: String {
+public enum RecordFormat: String, Sendable {
   /// One JSON object per line (`.jsonl`, `.ndjson`).
   case jsonLines = "JSON Lines"
   /// CSV with a header row naming the fields (`.csv`).
   case csv = "CSV"
 
   /// The format a data file's name says, or nil for a single JSON document.
-  package init?(path: String) {
+  public init?(path: String) {
     let lower = path.lowercased()
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       self = .jsonLines

@@ -1,4 +1,5 @@
 import SlipCore
+import SlipKit
 
 /// `slip check TEMPLATE… [--data FILE] [--format text|json] [--tokens]`.
 struct CheckCommand {
@@ -22,7 +23,7 @@ struct CheckCommand {
                            "endColumn", "severity", "id", "message", "notes", "help",
                            "fixIts"}]}
       --root DIR           the folder includes must stay in (default: each template's)
-    \(CompilerSetup.maximumItemsHelp)
+    \(RenderSetup.maximumItemsHelp)
       -h, --help           show this help
 
     EXIT CODES:
@@ -55,7 +56,7 @@ struct CheckCommand {
     }
     data = arguments.value("--data")
     root = arguments.value("--root")
-    maximumItems = try CompilerSetup.maximumItems(arguments, command: "check")
+    maximumItems = try RenderSetup.maximumItems(arguments, command: "check")
     json = try arguments.choice("--format", ["text", "json"], default: "text", command: "check") == "json"
   }
 
@@ -68,7 +69,8 @@ struct CheckCommand {
       return .ok
     }
     let dataBytes = try data.map { path throws(CommandFailure) in try Console.read(path, what: "data file") }
-    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
+    let renderer = try RenderSetup.renderer(maximumItems: maximumItems)
+    let printer = DiagnosticPrinter()
     var codes: [ExitCode] = []
     var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
     for path in templates {
@@ -77,37 +79,29 @@ struct CheckCommand {
         bytes = try Console.read(path, what: "template")
       } catch {
         if json {
-          all.append(([Self.unreadable(error.message)], SourceFiles()))
+          all.append(([Diagnostic(.unreadable(error.message), at: nil)], SourceFiles()))
         } else {
           Console.error("slip: error: \(error.message)\n")
         }
         codes.append(error.code)
         continue
       }
-      let source = SourceFile(path: path, bytes: bytes)
-      let compiler = CompilerSetup.compiler(template: path, root: root)
-      let result =
-        if let data, let dataBytes {
-          compiler.compile(source, data: SourceFile(path: data, bytes: dataBytes), options: options)
-        } else {
-          compiler.check(source)
-        }
+      let template = TemplateSource(
+        SourceFile(path: path, bytes: bytes), loader: TemplateSource.loader(forTemplateAt: path, root: root))
+      let dataFile: TemplateData =
+        if let data, let dataBytes { .json(SourceFile(path: data, bytes: dataBytes)) } else { .none }
+      let result = renderer.check(template, data: dataFile)
       codes.append(ExitCode.forDiagnostics(result.diagnostics))
       if json {
         all.append((result.diagnostics, result.sources))
       } else {
-        DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
+        printer.print(result.diagnostics, sources: result.sources)
       }
     }
     if json {
       Console.out(Self.mergedJSON(all))
     }
     return ExitCode.worst(codes)
-  }
-
-  /// A file that could not be read, as a diagnostic without a place.
-  private static func unreadable(_ message: String) -> Diagnostic {
-    Diagnostic(DiagnosticMessage(id: "E0001", .error, message), at: nil)
   }
 
   /// One `{"diagnostics": […]}` object over all templates.

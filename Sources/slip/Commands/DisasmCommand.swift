@@ -45,7 +45,7 @@ struct DisasmCommand {
   func run() throws(CommandFailure) -> ExitCode {
     let disassembler =
       if let printer {
-        ESCPOSDisassembler(codePages: try PrinterChoice.load(printer).codePages)
+        ESCPOSDisassembler(codePages: try RenderSetup.profile(printer).codePages)
       } else {
         ESCPOSDisassembler()
       }

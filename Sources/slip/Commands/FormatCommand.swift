@@ -57,7 +57,7 @@ struct FormatCommand {
       var sources = SourceFiles()
       _ = sources.add(source)
       guard let text else {
-        DiagnosticPrinter.print(diagnostics, sources: sources)
+        DiagnosticPrinter().print(diagnostics, sources: sources)
         codes.append(.templateErrors)
         continue
       }

@@ -66,7 +66,8 @@ struct GalleryCommand {
     } catch {
       throw CommandFailure(message: "cannot create '\(site)': \(error.localizedDescription)", code: .ioError)
     }
-    let cases = catalog.cases.map { GalleryCase($0, site: site) }
+    let renderer = try RenderSetup.renderer()
+    let cases = catalog.cases.map { GalleryCase($0, site: site, renderer: renderer) }
     let page = GalleryPage.html(folder: folder, cases: cases, partials: catalog.partials)
     let index = (site.hasSuffix("/") ? site : site + "/") + "index.html"
     try Console.write(Array(page.utf8), to: index)

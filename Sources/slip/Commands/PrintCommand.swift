@@ -1,5 +1,5 @@
-import SlipCore
 import SlipESCPOS
+import SlipKit
 
 /// `slip print TEMPLATE --data FILE --to PRINTER [--printer PROFILE] [sending options]`.
 struct PrintCommand {
@@ -16,7 +16,7 @@ struct PrintCommand {
 
       --data FILE|-        JSON data for the template; '-' reads standard input
       --root DIR           the folder includes must stay in (default: the template's)
-    \(CompilerSetup.maximumItemsHelp)
+    \(RenderSetup.maximumItemsHelp)
     \(JobOptions.help)
     EXIT CODES:
       0 every byte confirmed, 1 template errors, 64 usage, 65 bad data, 66 missing file,
@@ -49,7 +49,7 @@ struct PrintCommand {
     data = arguments.value("--data")
     root = arguments.value("--root")
     job = try JobOptions(arguments, command: "print")
-    maximumItems = try CompilerSetup.maximumItems(arguments, command: "print")
+    maximumItems = try RenderSetup.maximumItems(arguments, command: "print")
     if template == "-", data == "-" {
       throw UsageError(
         message: "the template and the data cannot both come from standard input", command: "print")
@@ -58,20 +58,16 @@ struct PrintCommand {
 
   /// Compiles, renders for the profile (or the generic printer of the paper) and sends.
   func run() throws(CommandFailure) -> ExitCode {
-    let profile = try job.printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
-    let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
-    let dataFile = try data.map { path throws(CommandFailure) in
-      SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
-    }
-    let compiler = CompilerSetup.compiler(template: template, root: root)
-    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
-    let result = compiler.compile(source, data: dataFile, options: options)
-    DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
-    guard let document = result.document else {
-      return ExitCode.forDiagnostics(result.diagnostics)
+    let profile = try job.printer.map { name throws(CommandFailure) in try RenderSetup.profile(name) }
+    let renderer = try RenderSetup.renderer(maximumItems: maximumItems)
+    let rendering = renderer.render(
+      try RenderSetup.template(template, root: root), data: try RenderSetup.data(data),
+      target: .escpos(profile))
+    DiagnosticPrinter().print(rendering.diagnostics, sources: rendering.sources)
+    guard let document = rendering.document, !rendering.hasErrors else {
+      return ExitCode.forDiagnostics(rendering.diagnostics)
     }
     let chosen = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
-    let bytes = try PrinterChoice.escpos(document, profile: chosen, sources: result.sources)
-    return try job.send(bytes, profile: chosen, language: job.language ?? .escpos)
+    return try job.send(rendering.bytes, profile: chosen, language: job.language ?? .escpos)
   }
 }

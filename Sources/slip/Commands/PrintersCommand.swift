@@ -60,7 +60,7 @@ struct PrintersCommand {
       }
       return .ok
     }
-    let profile = try PrinterChoice.load(printer)
+    let profile = try RenderSetup.profile(printer)
     Console.out(json ? profile.json : Self.details(profile))
     return .ok
   }
@@ -126,55 +126,6 @@ struct PrintersCommand {
     ]
     let list = kinds.compactMap { $0 }
     return list.isEmpty ? "none" : list.joined(separator: "+")
-  }
-}
-
-/// How the CLI finds a printer profile: a built-in ID, or a JSON file.
-enum PrinterChoice {
-  /// The profile `name` means: a path (it contains `/` or ends in `.json`) is read as a profile
-  /// file, anything else must be a built-in ID.
-  static func load(_ name: String) throws(CommandFailure) -> PrinterProfile {
-    if name.contains("/") || name.hasSuffix(".json") {
-      let bytes = try Console.read(name, what: "printer profile")
-      do throws(PrinterProfileError) {
-        return try PrinterProfile(json: bytes, source: name)
-      } catch {
-        let field = error.field.isEmpty ? "" : "'\(error.field)': "
-        throw CommandFailure(
-          message:
-            "\(error.source):\(error.line):\(error.column): invalid printer profile: \(field)\(error.message)",
-          code: .badData)
-      }
-    }
-    if let profile = PrinterProfile.builtIn(id: name) { return profile }
-    let ids = PrinterProfile.builtIn.map(\.id)
-    let hint = Suggestion.closest(to: name, in: ids).map { "; did you mean '\($0)'?" } ?? ""
-    throw CommandFailure(
-      message:
-        "unknown printer '\(name)'\(hint)\n  the built-in printers are \(ids.joined(separator: ", ")); "
-        + "a profile file needs a path such as './\(name).json'",
-      code: .usage)
-  }
-}
-
-extension PrinterChoice {
-  /// The document as ESC/POS bytes for `profile` (or the generic printer for its paper), in
-  /// `mode`; lines no code page can print go as images, a label as a picture of itself. The writer's warnings are printed like
-  /// the compiler's, with the template line they concern.
-  static func escpos(
-    _ document: Document, profile: PrinterProfile?, sources: SourceFiles, mode: PrintMode = .text
-  ) throws(CommandFailure) -> [UInt8] {
-    let profile = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
-    // A label prints as one picture of itself.
-    let document = try LabelAsReceipt.receipt(document, for: profile)
-    let output: ESCPOSOutput
-    do throws(ESCPOSError) {
-      output = try ESCPOSWriter(profile: profile, rasterizer: Preview.rasterizer, mode: mode).emit(document)
-    } catch {
-      throw Preview.failure(error)
-    }
-    DiagnosticPrinter.print(BackendWarnings.diagnostics(output.warnings, sources: sources), sources: sources)
-    return output.bytes
   }
 }
 

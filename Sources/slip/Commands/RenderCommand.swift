@@ -1,8 +1,7 @@
 import SlipCore
 import SlipESCPOS
-import SlipIR
+import SlipKit
 import SlipRecords
-import SlipText
 
 /// `slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir] [--printer ID|FILE] [--raster]
 /// [--preview FILE.png] [-o FILE|-] [--watch]`.
@@ -43,7 +42,7 @@ struct RenderCommand {
                            the data changes, until Ctrl-C; needs '--preview' or '-o FILE'
                            (and writes only those). Errors are printed and the files
                            written last are kept
-    \(CompilerSetup.maximumItemsHelp)
+    \(RenderSetup.maximumItemsHelp)
     \(ZPLOptions.help)
       -h, --help           show this help
 
@@ -104,7 +103,7 @@ struct RenderCommand {
     if watch {
       try Self.validateWatch(template: template, data: data, output: output, preview: preview)
     }
-    maximumItems = try CompilerSetup.maximumItems(arguments, command: "render")
+    maximumItems = try RenderSetup.maximumItems(arguments, command: "render")
     diagnostics =
       try arguments.choice("--format", ["text", "json"], default: "text", command: "render") == "json"
       ? .jsonLines : .text
@@ -166,57 +165,47 @@ struct RenderCommand {
 
   /// Compiles and writes; diagnostics go to standard error, in the format asked for.
   func run() throws(CommandFailure) -> ExitCode {
-    try DiagnosticPrinter.using(diagnostics) { () throws(CommandFailure) -> ExitCode in try renderAll() }
-  }
-
-  /// Renders once, a batch of records, or again at every change.
-  private func renderAll() throws(CommandFailure) -> ExitCode {
+    let renderer = try RenderSetup.renderer(maximumItems: maximumItems)
     if watch {
-      return try RenderWatch(command: self).run()
+      return try RenderWatch(command: self, renderer: renderer).run()
     }
     if let data, RecordFormat(path: data) != nil || zpl.storedFormat != nil {
-      return try BatchRender(
-        template: template, data: data, format: RecordFormat(path: data), target: target, output: output,
-        root: root, printer: printer, zpl: zpl, maximumItems: maximumItems
-      ).run()
+      return try BatchRender(command: self, data: data).run(with: renderer)
     }
-    return try render(with: CompilerSetup.compiler(template: template, root: root)).code
+    return try render(with: renderer).code
   }
 
-  /// Compiles once with `compiler` and writes the output and the preview; returns the exit code
-  /// and the files written (none when there were errors: the files from before stay as they
-  /// were). Under `--watch` without `-o FILE`, only the preview is written.
-  func render(with compiler: Compiler) throws(CommandFailure) -> (code: ExitCode, written: [String]) {
-    let profile = try printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
-    let source = SourceFile(path: template, bytes: try Console.read(template, what: "template"))
-    let dataFile = try data.map { path throws(CommandFailure) in
-      SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file"))
+  /// Renders once with `renderer` (includes and images read through `loader` when given) and
+  /// writes the output and the preview; returns the exit code and the files written (none when
+  /// there were errors: the files from before stay as they were). Under `--watch` without
+  /// `-o FILE`, only the preview is written.
+  func render(with renderer: Renderer, loader: (any TemplateLoader)? = nil) throws(CommandFailure) -> (
+    code: ExitCode, written: [String]
+  ) {
+    let printer = DiagnosticPrinter(format: diagnostics)
+    let profile = try self.printer.map { name throws(CommandFailure) in try RenderSetup.profile(name) }
+    let template = try RenderSetup.template(template, root: root, loader: loader)
+    let data = try RenderSetup.data(data)
+    let preparation = renderer.prepare(template)
+    guard let compiled = preparation.template else {
+      printer.print(preparation.diagnostics, sources: preparation.sources)
+      return (ExitCode.forDiagnostics(preparation.diagnostics), [])
     }
-    let options = try CompilerSetup.renderOptions(maximumItems: maximumItems)
-    let result = compiler.compile(source, data: dataFile, options: options)
-    DiagnosticPrinter.print(result.diagnostics, sources: result.sources)
-    guard let document = result.document else {
-      return (ExitCode.forDiagnostics(result.diagnostics), [])
-    }
+    let target = RenderTarget.resolve(
+      self.target, isLabel: compiled.isLabel, profile: profile, mode: mode, zpl: zpl)
     let writesOutput = !(watch && output == "-")
-    let target = RenderTarget.resolve(self.target, isLabel: document.page != nil)
     try RenderTarget.check(target, output: writesOutput ? output : "", zpl: zpl)
-    let bytes: [UInt8] =
-      switch target {
-      case "ir": Array(document.dump().utf8)
-      case "text": Array(PlainTextWriter().write(document).utf8)
-      case "zpl": try ZPLOptions.zpl(document, options: zpl, sources: result.sources)
-      default: try PrinterChoice.escpos(document, profile: profile, sources: result.sources, mode: mode)
-      }
+    let rendering = renderer.render(
+      compiled, data: data, target: target,
+      previews: preview.map { _ in PreviewOptions(printer: profile, mode: mode) })
+    printer.print(rendering.diagnostics, sources: rendering.sources)
+    guard !rendering.hasErrors else { return (ExitCode.forDiagnostics(rendering.diagnostics), []) }
     var written: [String] = []
     if let preview {
-      // The ESC/POS writer has reported the characters no font has already.
-      written = try Preview.write(
-        document, profile: profile, mode: mode, to: preview, sources: result.sources,
-        showWarnings: target != "escpos")
+      written = try Preview.write(rendering.previews, to: preview)
     }
     if writesOutput {
-      try Console.write(bytes, to: output)
+      try Console.write(rendering.bytes, to: output)
       if output != "-" { written.append(output) }
     }
     return (.ok, written)

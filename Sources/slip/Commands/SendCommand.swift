@@ -48,7 +48,7 @@ struct SendCommand {
 
   /// Reads the file and sends it.
   func run() throws(CommandFailure) -> ExitCode {
-    let profile = try job.printer.map { name throws(CommandFailure) in try PrinterChoice.load(name) }
+    let profile = try job.printer.map { name throws(CommandFailure) in try RenderSetup.profile(name) }
     let bytes = try Console.read(input, what: "file")
     return try job.send(bytes, profile: profile, language: job.language ?? PrinterLanguage.of(bytes))
   }

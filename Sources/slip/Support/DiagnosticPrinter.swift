@@ -1,8 +1,9 @@
 import SlipCore
 
-/// Prints a compilation's diagnostics on standard error: as compiler text, coloured on a
-/// terminal, or as JSON Lines for pipelines (`slip render --format json`).
-enum DiagnosticPrinter {
+/// Prints diagnostics on standard error: as compiler text, coloured on a terminal, or as JSON
+/// Lines for pipelines (`slip render --format json`). A command makes one and hands it to what
+/// prints for it, so every stage's diagnostics come out the same way.
+struct DiagnosticPrinter {
   /// How diagnostics are printed.
   enum Format: Sendable {
     /// `file:line:col: error: …` with the source line and a caret, and a summary line.
@@ -11,22 +12,11 @@ enum DiagnosticPrinter {
     case jsonLines
   }
 
-  /// The format of the command running now; set for a command's run by `using(_:_:)`, so every
-  /// stage that prints diagnostics (compiling, writing, previews, batches) prints the same way.
-  @TaskLocal static var format: Format = .text
-
-  /// Runs `body` with diagnostics printed as `format`.
-  static func using<Value>(
-    _ format: Format, _ body: () throws(CommandFailure) -> Value
-  ) throws(CommandFailure) -> Value {
-    let outcome = $format.withValue(format) {
-      Result { () throws(CommandFailure) -> Value in try body() }
-    }
-    return try outcome.get()
-  }
+  /// The format.
+  var format: Format = .text
 
   /// Prints every diagnostic, and as text a summary line when there were several.
-  static func print(_ diagnostics: [Diagnostic], sources: SourceFiles) {
+  func print(_ diagnostics: [Diagnostic], sources: SourceFiles) {
     guard !diagnostics.isEmpty else { return }
     if format == .jsonLines {
       for entry in DiagnosticJSON().encodeEntries(diagnostics, sources: sources) {
@@ -43,7 +33,7 @@ enum DiagnosticPrinter {
     }
   }
 
-  private static func count(_ n: Int, _ noun: String) -> String {
+  private func count(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
   }
 }

@@ -1,4 +1,5 @@
 import SlipCore
+import SlipKit
 
 /// The process exit codes, sysexits style, decided here and nowhere else.
 enum ExitCode: Int32 {
@@ -17,11 +18,24 @@ enum ExitCode: Int32 {
   /// Output could not be written, or a transport failed while sending.
   case ioError = 74
 
-  /// The code for a finished compilation: template errors win over data errors.
+  /// The code for a finished rendering: the most serious of its errors' codes.
   static func forDiagnostics(_ diagnostics: [Diagnostic]) -> ExitCode {
-    let errors = diagnostics.filter { $0.severity == .error }
-    if errors.isEmpty { return .ok }
-    return errors.allSatisfy(\.isDataProblem) ? .badData : .templateErrors
+    worst(diagnostics.filter { $0.severity == .error }.map(forError))
+  }
+
+  /// An error's code, by the stage its ID names: the data's (`E04xx`) 65; a file that cannot be
+  /// read (`E0001`) or a missing font file (`E0701`) 66; a printer that cannot print the
+  /// template as chosen (`E06xx`, `E09xx`) 64; a preview that cannot be drawn 74; the
+  /// template's own errors 1.
+  private static func forError(_ error: Diagnostic) -> ExitCode {
+    switch error.id {
+    case "E0001", "E0701": .missingInput
+    case "E0003": .ioError
+    case let id where id.hasPrefix("E04"): .badData
+    case let id where id.hasPrefix("E06") || id.hasPrefix("E09"): .usage
+    case let id where id.hasPrefix("E07"): .ioError
+    default: .templateErrors
+    }
   }
 
   /// The most serious of several outcomes, for commands over many files.
@@ -45,4 +59,18 @@ struct CommandFailure: Error {
   var message: String
   /// How the process exits.
   var code: ExitCode
+}
+
+extension CommandFailure {
+  /// An input SlipKit cannot use: a missing file 66, a malformed one 65, an unknown name or a
+  /// bad setting 64.
+  init(_ error: InputError) {
+    let code: ExitCode =
+      switch error.reason {
+      case .missing: .missingInput
+      case .invalid: .badData
+      case .unknown, .setting: .usage
+      }
+    self.init(message: error.message, code: code)
+  }
 }

@@ -1,10 +1,8 @@
 import Foundation
 import SlipCore
 import SlipESCPOS
-import SlipIR
-import SlipRaster
+import SlipKit
 import SlipText
-import SlipZPL
 
 /// One case of the gallery rendered into its folder of the site: the preview pages, the printer
 /// bytes (ESC/POS for receipts with the generic printer of their paper, ZPL for labels), their
@@ -44,9 +42,9 @@ struct GalleryCase {
   /// How the case went, as an exit code.
   private(set) var code = ExitCode.ok
 
-  /// Renders `source`, writing its files under `site/<id>/`; nothing here throws: whatever goes
-  /// wrong is a problem shown on the page.
-  init(_ source: GalleryCatalog.Case, site: String) {
+  /// Renders `source` with `renderer`, writing its files under `site/<id>/`; nothing here
+  /// throws: whatever goes wrong is a problem shown on the page.
+  init(_ source: GalleryCatalog.Case, site: String, renderer: Renderer) {
     self.source = source
     let folder = site + "/" + source.id
     do throws(CommandFailure) {
@@ -56,7 +54,7 @@ struct GalleryCase {
       } catch {
         throw CommandFailure(message: "cannot create '\(folder)'", code: .ioError)
       }
-      try render(into: folder)
+      try render(into: folder, with: renderer)
     } catch {
       problems.append(Problem(severity: .error, text: "error: \(error.message)"))
       code = ExitCode.worst([code, error.code])
@@ -64,86 +62,42 @@ struct GalleryCase {
     try? Console.write(Array(GalleryPage.plain(problems).utf8), to: folder + "/diagnostics.txt")
   }
 
-  private mutating func render(into folder: String) throws(CommandFailure) {
-    let template = SourceFile(
-      path: source.template, bytes: try Console.read(source.template, what: "template"))
-    let data = try source.data.map { path throws(CommandFailure) in
-      SourceFile(path: path, bytes: try Console.read(path, what: "data file"))
-    }
-    let compiler = CompilerSetup.compiler(template: source.template, root: nil)
-    let result = compiler.compile(template, data: data, options: try CompilerSetup.renderOptions())
-    var diagnostics = result.diagnostics
-    defer { report(diagnostics, sources: result.sources) }
-    code = ExitCode.forDiagnostics(result.diagnostics)
-    guard let document = result.document else { return }
+  /// Receipts as ESC/POS for the generic printer of their paper, with their listing and text;
+  /// labels as ZPL, shown as it is; and the preview pages of both.
+  private mutating func render(into folder: String, with renderer: Renderer) throws(CommandFailure) {
+    let template = try RenderSetup.template(source.template, root: nil)
+    let data = try RenderSetup.data(source.data)
+    let rendering = renderer.render(template, data: data, previews: PreviewOptions())
+    defer { report(rendering.diagnostics, sources: rendering.sources) }
+    guard let document = rendering.document, !rendering.hasErrors else { return }
+    let dpi = rendering.previews.first?.dpi ?? 203
     if let page = document.page {
-      try label(page, document: document, folder: folder, diagnostics: &diagnostics, sources: result.sources)
+      let inches = { (dots: Int) in
+        String(format: "%g", (Double(dots) / Double(page.dpi) * 100).rounded() / 100)
+      }
+      media = "\(inches(page.widthDots)) × \(inches(page.heightDots)) in label, in ZPL"
+      paper = (Double(page.widthDots) / Double(page.dpi) * 25.4, page.widthDots, page.dpi)
+      try write(rendering.bytes, "label.zpl", in: folder)
+      printerFile = (source.id + "/label.zpl", rendering.bytes.count, "ZPL")
+      listing = String(decoding: rendering.bytes, as: UTF8.self)
     } else {
-      try receipt(document, folder: folder, diagnostics: &diagnostics, sources: result.sources)
+      let profile = PrinterProfile.generic(forPaper: document.media.paper)
+      let millimetres = Double(document.media.paper.prefix { $0.isNumber }) ?? 0
+      media =
+        "\(document.media.paper.replacingOccurrences(of: "mm", with: " mm")) receipt, printed by \(profile.id)"
+      paper = (millimetres, document.media.widthDots, dpi)
+      try write(rendering.bytes, "receipt.bin", in: folder)
+      printerFile = (source.id + "/receipt.bin", rendering.bytes.count, "ESC/POS for \(profile.id)")
+      listing = ESCPOSDisassembler(codePages: profile.codePages).listing(rendering.bytes)
+      let plain = PlainTextWriter().write(document)
+      text = plain
+      try write(Array(plain.utf8), "receipt.txt", in: folder)
     }
-  }
-
-  /// A receipt: ESC/POS for the generic printer of its paper, its listing, text and preview pages.
-  private mutating func receipt(
-    _ document: Document, folder: String, diagnostics: inout [Diagnostic], sources: SourceFiles
-  ) throws(CommandFailure) {
-    let profile = PrinterProfile.generic(forPaper: document.media.paper)
-    let writer = ESCPOSWriter(profile: profile, rasterizer: Preview.rasterizer)
-    let output: ESCPOSOutput
-    let drawn: RasterOutput
-    do throws(ESCPOSError) {
-      output = try writer.emit(document)
-      drawn = try writer.preview(document)
-    } catch {
-      throw Preview.failure(error)
+    for (index, page) in rendering.previews.enumerated() {
+      let name = index == 0 ? "preview.png" : "preview-\(index + 1).png"
+      try write(page.png, name, in: folder)
+      pictures.append(Picture(file: source.id + "/" + name, width: page.bitmap.width, height: page.bitmap.height))
     }
-    // The preview repeats the writer's warnings about characters no font has.
-    for diagnostic in BackendWarnings.diagnostics(output.warnings + drawn.warnings, sources: sources)
-    where !diagnostics.contains(where: { $0.id == diagnostic.id && $0.range == diagnostic.range }) {
-      diagnostics.append(diagnostic)
-    }
-    let millimetres = Double(document.media.paper.prefix { $0.isNumber }) ?? 0
-    media =
-      "\(document.media.paper.replacingOccurrences(of: "mm", with: " mm")) receipt, printed by \(profile.id)"
-    paper = (millimetres, document.media.widthDots, profile.dpi)
-    try write(output.bytes, "receipt.bin", in: folder)
-    printerFile = (source.id + "/receipt.bin", output.bytes.count, "ESC/POS for \(profile.id)")
-    listing = ESCPOSDisassembler(codePages: profile.codePages).listing(output.bytes)
-    let plain = PlainTextWriter().write(document)
-    text = plain
-    try write(Array(plain.utf8), "receipt.txt", in: folder)
-    for (index, page) in drawn.pages.enumerated() {
-      try picture(page.bitmap, dpi: profile.dpi, number: index + 1, in: folder)
-    }
-  }
-
-  /// A label: ZPL, shown as it is, and the preview drawn as a Zebra prints it.
-  private mutating func label(
-    _ page: LabelPage, document: Document, folder: String, diagnostics: inout [Diagnostic],
-    sources: SourceFiles
-  ) throws(CommandFailure) {
-    let output = ZPLWriter().emit(document)
-    diagnostics += BackendWarnings.diagnostics(output.warnings, sources: sources)
-    let drawn = try Preview.drawLabel(page)
-    diagnostics += BackendWarnings.diagnostics(drawn.warnings, sources: sources)
-    let inches = { (dots: Int) in
-      String(format: "%g", (Double(dots) / Double(page.dpi) * 100).rounded() / 100)
-    }
-    media = "\(inches(page.widthDots)) × \(inches(page.heightDots)) in label, in ZPL"
-    paper = (Double(page.widthDots) / Double(page.dpi) * 25.4, page.widthDots, page.dpi)
-    try write(output.bytes, "label.zpl", in: folder)
-    printerFile = (source.id + "/label.zpl", output.bytes.count, "ZPL")
-    listing = String(decoding: output.bytes, as: UTF8.self)
-    try picture(drawn.bitmap, dpi: page.dpi, number: 1, in: folder)
-  }
-
-  /// Writes a preview page as `preview.png`, `preview-2.png`…
-  private mutating func picture(_ bitmap: Bitmap, dpi: Int, number: Int, in folder: String)
-    throws(CommandFailure)
-  {
-    let name = number == 1 ? "preview.png" : "preview-\(number).png"
-    try write(try Preview.png(bitmap, dpi: dpi), name, in: folder)
-    pictures.append(Picture(file: source.id + "/" + name, width: bitmap.width, height: bitmap.height))
   }
 
   private func write(_ bytes: [UInt8], _ name: String, in folder: String) throws(CommandFailure) {
@@ -157,7 +111,7 @@ struct GalleryCase {
     problems =
       diagnostics.map { Problem(severity: $0.severity, text: formatter.format($0, sources: sources)) }
       + problems
-    DiagnosticPrinter.print(diagnostics, sources: sources)
+    DiagnosticPrinter().print(diagnostics, sources: sources)
     code = ExitCode.worst([code, ExitCode.forDiagnostics(diagnostics)])
   }
 }

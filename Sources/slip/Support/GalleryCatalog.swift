@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipKit
 
 /// What `slip gallery DIR` shows: every template in the folder with each of its data files.
 ///
@@ -75,8 +76,8 @@ struct GalleryCatalog {
     var includers: [String: [String]] = [:]
     for template in templates {
       guard let bytes = FileManager.default.contents(atPath: template) else { continue }
-      let loader = RecordingLoader(CompilerSetup.loader(template: template, root: root))
-      _ = CompilerSetup.compiler(loader: loader).check(SourceFile(path: template, bytes: Array(bytes)))
+      let loader = RecordingLoader(TemplateSource.loader(forTemplateAt: template, root: root))
+      _ = Renderer().check(TemplateSource(SourceFile(path: template, bytes: Array(bytes)), loader: loader))
       let name = URL(fileURLWithPath: template).lastPathComponent
       for path in Set(loader.paths) where path != absolute(template) {
         includers[path, default: []].append(name)

@@ -1,4 +1,5 @@
 import Foundation
+import SlipKit
 
 /// `slip render … --watch`: renders, then waits for a file the rendering read to change and
 /// renders again, until Ctrl-C (exit 0).
@@ -10,6 +11,8 @@ import Foundation
 struct RenderWatch {
   /// The render command, validated for watching.
   let command: RenderCommand
+  /// Renders each time; its glyphs stay drawn between renderings.
+  let renderer: Renderer
 
   /// Renders until interrupted; a failure to render is printed and waited out, unless the very
   /// first rendering cannot even start (a missing file, an unknown printer).
@@ -25,11 +28,11 @@ struct RenderWatch {
     var first = true
     while true {
       defer { first = false }
-      let loader = RecordingLoader(CompilerSetup.loader(template: command.template, root: command.root))
+      let loader = RecordingLoader(TemplateSource.loader(forTemplateAt: command.template, root: command.root))
       let start = clock.now
       let outcome: String
       do throws(CommandFailure) {
-        let (code, written) = try command.render(with: CompilerSetup.compiler(loader: loader))
+        let (code, written) = try command.render(with: renderer, loader: loader)
         ours.formUnion(written.map(Self.absolute))
         let milliseconds = Int(((clock.now - start) / .milliseconds(1)).rounded())
         outcome =

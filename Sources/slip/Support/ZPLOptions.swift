@@ -1,5 +1,5 @@
-import SlipCore
-import SlipIR
+import SlipESCPOS
+import SlipKit
 import SlipZPL
 
 /// `slip render`'s options for Zebra printers: job settings and the stored format.
@@ -48,31 +48,30 @@ struct ZPLOptions {
     }
     storedFormat = arguments.value("--stored-format")
   }
-
-  /// The ZPL of `document`, its warnings printed.
-  static func zpl(_ document: Document, options: ZPLOptions, sources: SourceFiles) throws(CommandFailure)
-    -> [UInt8]
-  {
-    let output = ZPLWriter(settings: options.settings).emit(document)
-    DiagnosticPrinter.print(BackendWarnings.diagnostics(output.warnings, sources: sources), sources: sources)
-    return output.bytes
-  }
 }
 
-/// What `slip render` writes when `--target` is not given: ZPL for labels, ESC/POS for receipts.
+/// The target `--target` names, as SlipKit's typed ``Target``.
 enum RenderTarget {
-  /// The target for a template.
-  static func resolve(_ explicit: String?, isLabel: Bool) -> String {
-    explicit ?? (isLabel ? "zpl" : "escpos")
+  /// The target for a template: the one named, or ZPL for labels and ESC/POS for receipts; the
+  /// ESC/POS target prints for `profile` in `mode`, the ZPL one with the job's settings.
+  static func resolve(
+    _ explicit: String?, isLabel: Bool, profile: PrinterProfile?, mode: PrintMode, zpl: ZPLOptions
+  ) -> Target {
+    switch explicit ?? (isLabel ? "zpl" : "escpos") {
+    case "zpl": .zpl(zpl.settings)
+    case "text": .text
+    case "ir": .ir
+    default: .escpos(profile, mode: mode)
+    }
   }
 
   /// Refuses ZPL options for other targets, and ESC/POS bytes on a terminal (as an explicit
   /// `--target escpos` always has), once the template has decided the target.
-  static func check(_ target: String, output: String, zpl: ZPLOptions) throws(CommandFailure) {
-    if !zpl.isEmpty, target != "zpl" {
-      throw CommandFailure(message: "ZPL options apply to '--target zpl' only, not '\(target)'", code: .usage)
+  static func check(_ target: Target, output: String, zpl: ZPLOptions) throws(CommandFailure) {
+    if !zpl.isEmpty, target.name != "zpl" {
+      throw CommandFailure(message: "ZPL options apply to '--target zpl' only, not '\(target.name)'", code: .usage)
     }
-    if target == "escpos", output == "-", Console.standardOutputIsTerminal {
+    if target.name == "escpos", output == "-", Console.standardOutputIsTerminal {
       throw CommandFailure(
         message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
           + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",

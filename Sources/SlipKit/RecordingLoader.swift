@@ -5,26 +5,26 @@ import Synchronization
 /// A ``FileSystemLoader`` that remembers every file a compilation asked for (includes and
 /// images), found or not: `--watch` watches them, and the gallery tells partials (templates only
 /// ever included) from templates of their own.
-final class RecordingLoader: TemplateLoader {
+public final class RecordingLoader: TemplateLoader {
   private let inner: FileSystemLoader
   private let asked = Mutex<[String]>([])
 
   /// Records what `inner` is asked for.
-  init(_ inner: FileSystemLoader) {
+  public init(_ inner: FileSystemLoader) {
     self.inner = inner
   }
 
   /// Every file asked for so far, as absolute paths without `.` or `..`, in the order asked.
-  var paths: [String] { asked.withLock { $0 } }
+  public var paths: [String] { asked.withLock { $0 } }
 
   /// Loads an included template through the inner loader.
-  func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
+  public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
     record(path, includer)
     return try inner.load(path, includedFrom: includer)
   }
 
   /// Loads an image through the inner loader.
-  func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
+  public func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
     path: String, bytes: [UInt8]
   ) {
     record(path, includer)

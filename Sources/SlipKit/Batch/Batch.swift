@@ -1,0 +1,158 @@
+import SlipCore
+import SlipIR
+import SlipRecords
+import SlipZPL
+
+/// A template rendered for every record of a file, one at a time: each record's bytes are handed
+/// over as soon as they are made, so memory stays that of one record whatever the file's length.
+///
+/// A record that cannot be read or rendered is reported with its line and left out; the others
+/// go on. With a stored format (`^DF`), the first record that renders also defines the format,
+/// whose bytes come before its recall (`^XF`); values the next record shares (the event on every
+/// badge) may be part of the format, and a record that changes one gets a format of its own
+/// holding only what depends on no data at all.
+public struct Batch {
+  private let renderer: Renderer
+  private let compiled: CompiledTemplate
+  private var records: Records
+  private let target: Target
+  /// The stored format's name, when the labels are recalls of one.
+  private let storedFormatName: String?
+  private var storedFormat: ZPLStoredFormat?
+  /// Whether the stored format holds only what depends on no data at all: then a record that
+  /// does not fit it is printed whole, not given a format of its own.
+  private var formatIsSafe = false
+  /// One ZPL writer for the batch: it makes each picture's graphic field once.
+  private let zplWriter: ZPLWriter
+  private var stopped = false
+  /// The warning that the label face is missing, given with the first record.
+  private var fontProblem: Diagnostic?
+
+  /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
+  /// stored format (labels as ZPL only).
+  public init(
+    renderer: Renderer, template compiled: CompiledTemplate, records: Records, target: Target,
+    storedFormat: String? = nil
+  ) {
+    self.renderer = renderer
+    self.compiled = compiled
+    self.records = records
+    self.target = target
+    storedFormatName = storedFormat
+    if case .zpl(let settings) = target {
+      zplWriter = ZPLWriter(settings: settings)
+    } else {
+      zplWriter = ZPLWriter()
+    }
+    fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
+  }
+
+  /// The next record's outcome; nil when the records are done (or after ``BatchEvent/stopped(_:)``).
+  public mutating func next() -> BatchEvent? {
+    guard !stopped else { return nil }
+    let record: DataRecord
+    do throws(RecordProblem) {
+      guard let next = try records.next() else {
+        stopped = true
+        return records.failed ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
+      }
+      record = next
+    } catch {
+      return .unreadable(
+        BatchRecord(
+          line: error.line, column: error.column, bytes: [],
+          diagnostics: [Diagnostic(DiagnosticMessage(id: error.id, .error, error.message), at: nil)],
+          sources: SourceFiles()))
+    }
+    let options = renderer.options
+    var result =
+      record.object.map { compiled.render($0, options: options) }
+      ?? compiled.render(json: record.sourceFile(path: records.path), options: options)
+    if let fontProblem {
+      result.diagnostics.append(fontProblem)
+      self.fontProblem = nil
+    }
+    guard let document = result.document else {
+      if record.object != nil, record.json != nil {
+        // Again, from the record's text at its own line, so notes point into the file.
+        result = compiled.render(json: record.sourceFile(path: records.path), options: options)
+      }
+      return .skipped(
+        BatchRecord(line: record.line, bytes: [], diagnostics: result.diagnostics, sources: result.sources))
+    }
+    var diagnostics = result.diagnostics
+    do throws(BackendError) {
+      let bytes = try write(document, record: record, diagnostics: &diagnostics, sources: result.sources)
+      return .rendered(
+        BatchRecord(line: record.line, bytes: bytes, diagnostics: diagnostics, sources: result.sources))
+    } catch {
+      stopped = true
+      return .stopped(BackendDiagnostics.error(error, sources: result.sources))
+    }
+  }
+
+  /// The target's bytes for one record's document.
+  private mutating func write(
+    _ document: Document, record: DataRecord, diagnostics: inout [Diagnostic], sources: SourceFiles
+  ) throws(BackendError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    switch target {
+    case .zpl(let settings):
+      guard let name = storedFormatName else {
+        diagnostics.merge(BackendDiagnostics.warnings(zplWriter.emit(document, to: &bytes), sources: sources))
+        return bytes
+      }
+      let object = Self.object(record)
+      if storedFormat == nil {
+        // The record after this one: values the two share may be part of the format.
+        let following = records.peek()?.object
+        let sample = following.flatMap { compiled.render($0, options: renderer.options).document }
+        storedFormat = try format(
+          name: name, samples: [document] + (sample.map { [$0] } ?? []), object: object, keeping: following,
+          settings: settings)
+        formatIsSafe = following == nil
+        bytes += storedFormat?.definition() ?? []
+      } else if let format = storedFormat, !formatIsSafe, !format.fits(document) {
+        // A shared value changed: store again what depends on no data at all.
+        storedFormat = try self.format(
+          name: name, samples: [document], object: object, keeping: nil, settings: settings)
+        formatIsSafe = true
+        bytes += storedFormat?.definition() ?? []
+      }
+      let warnings = storedFormat?.recall(document, to: &bytes) ?? []
+      diagnostics.merge(BackendDiagnostics.warnings(warnings, sources: sources))
+      return bytes
+    case .text:
+      return try renderer.bytes(of: document, as: target, diagnostics: &diagnostics, sources: sources) + [0x0A]
+    case .escpos, .ir:
+      return try renderer.bytes(of: document, as: target, diagnostics: &diagnostics, sources: sources)
+    }
+  }
+
+  /// The record's data, parsed again when it came as text.
+  private static func object(_ record: DataRecord) -> JSONObject {
+    if let object = record.object { return object }
+    guard let json = record.json, case .object(let object) = try? JSONReader().read(json) else {
+      return JSONObject()
+    }
+    return object
+  }
+
+  /// The stored format of `samples` and the label of `object` with its values changed (but for
+  /// those equal in `keeping`), so what comes out the same in all of them is what does not depend
+  /// on the data. A variant the template cannot render (a date that no longer parses) is tried
+  /// with its digits kept.
+  private func format(
+    name: String, samples: [Document], object: JSONObject, keeping: JSONObject?, settings: ZPLJobSettings
+  ) throws(BackendError) -> ZPLStoredFormat {
+    var all = samples
+    for mode in [DataVariant.Mode.lettersAndDigits, .letters] {
+      let variant = DataVariant(mode: mode, keeping: keeping).changed(object)
+      if let changed = compiled.render(variant, options: renderer.options).document {
+        all.append(changed)
+        break
+      }
+    }
+    return try ZPLStoredFormat(name: name, samples: all, settings: settings)
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Reading a file whole, as every input but a file of records is read: with a size limit, and a
+/// failure that names the file and why as a value.
+public enum InputFile {
+  /// The most bytes read whole from one file (templates, data documents, profiles, printer
+  /// bytes): 64 MiB. Files of records are read a record at a time and may be longer.
+  public static let maximumSize = 64 << 20
+
+  /// The bytes of `path`; `what` names the file in a failure (`template`, `data file`). A file
+  /// larger than ``maximumSize`` is refused before it is read.
+  public static func read(_ path: String, what: String) throws(InputError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError(.missing, "\(what) '\(path)' does not exist")
+    }
+    guard !isDirectory.boolValue else {
+      throw InputError(.missing, "\(what) '\(path)' is a directory, not a file")
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maximumSize else { throw tooLarge("\(what) '\(path)'", what: what) }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw InputError(.missing, "cannot read \(what) '\(path)'")
+    }
+    return Array(data)
+  }
+
+  /// The failure for an input over ``maximumSize``; data files get a hint at records.
+  public static func tooLarge(_ named: String, what: String) -> InputError {
+    let hint =
+      what == "data file" ? "; for many records use JSON Lines (.jsonl) or CSV, read a record at a time" : ""
+    return InputError(
+      .invalid, "\(named) is larger than \(maximumSize >> 20) MiB, the most Slip reads whole\(hint)")
+  }
+}
+
+/// An input that cannot be used: a file that is missing or unreadable, a printer profile that is
+/// malformed or unknown. The message names the input and says why.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Why the input cannot be used; decides how a command exits.
+  public enum Reason: Sendable, Equatable {
+    /// The file does not exist, is a folder, or cannot be read.
+    case missing
+    /// The file was read but its content is wrong (too large, a malformed profile).
+    case invalid
+    /// A name that means nothing: an unknown printer ID.
+    case unknown
+    /// A setting from the environment that cannot be used (`SOURCE_DATE_EPOCH`).
+    case setting
+  }
+
+  /// Why.
+  public var reason: Reason
+  /// What is wrong: lower-case, no final period; may hold further lines of help.
+  public var message: String
+
+  /// An error for `reason` saying `message`.
+  public init(_ reason: Reason, _ message: String) {
+    self.reason = reason
+    self.message = message
+  }
+
+  /// The message.
+  public var description: String { message }
+}

@@ -1,0 +1,220 @@
+import SlipCore
+import SlipESCPOS
+import SlipIR
+import SlipImages
+import SlipPNG
+import SlipRaster
+import SlipSymbols
+import SlipText
+import SlipZPL
+
+/// The one way to render: the compiler wired with the picture decoder, the symbol encoder and the
+/// fonts of this machine, then the backend of a typed ``Target`` and, when asked, the previews,
+/// drawn by the same raster engine that prints.
+///
+/// Everything comes back as values (a ``Rendering``): nothing is printed, nothing is kept between
+/// calls but the fonts' glyphs, so one renderer serves a command line, a test, a server's threads
+/// or an app.
+public struct Renderer: Sendable {
+  /// The clock and the limits renderings run with.
+  public var options: RenderOptions
+  /// The receipt raster engine: previews, raster mode, and the lines no code page has.
+  private let rasterizer: Rasterizer
+  /// Labels drawn as a Zebra prints them, and label text measured in the same face.
+  private let labelRasterizer: LabelRasterizer
+
+  /// A renderer with `options`, drawing with Debian's fonts.
+  public init(options: RenderOptions = RenderOptions()) {
+    self.options = options
+    rasterizer = Rasterizer()
+    labelRasterizer = LabelRasterizer()
+  }
+
+  /// The compiler as Slip uses it, reading includes and images through `loader`: pictures
+  /// decoded by SlipImages, barcodes and QR codes drawn by zint, label text measured in the
+  /// preview's label face.
+  public func compiler(loader: (any TemplateLoader)?) -> Compiler {
+    Compiler(
+      loader: loader, imageDecoder: ImageFileDecoder(), symbolEncoder: ZintSymbolEncoder(),
+      textMeasurer: LabelFontMeasurer(rasterizer: labelRasterizer))
+  }
+
+  /// Compiles `template` once, for rendering with many data values (``render(_:data:target:previews:)-(CompiledTemplate,_,_,_)``).
+  public func prepare(_ template: TemplateSource) -> Compiler.Preparation {
+    compiler(loader: template.loader).prepare(template.file)
+  }
+
+  /// Compiles and checks `template`, and with `data` evaluates and lays it out: every problem up
+  /// to the layout, writing nothing (`slip check`).
+  public func check(_ template: TemplateSource, data: TemplateData = .none) -> Compiler.Result {
+    let compiler = compiler(loader: template.loader)
+    if case .none = data { return compiler.check(template.file) }
+    let preparation = compiler.prepare(template.file)
+    guard let compiled = preparation.template else { return compiler.check(template.file) }
+    return compile(compiled, data: data)
+  }
+
+  /// Renders `template` with `data` as `target` (nil: ZPL for labels, ESC/POS for receipts),
+  /// drawing previews when `previews` is given.
+  public func render(
+    _ template: TemplateSource, data: TemplateData = .none, target: Target? = nil, previews: PreviewOptions? = nil
+  ) -> Rendering {
+    let preparation = prepare(template)
+    guard let compiled = preparation.template else {
+      return Rendering(
+        document: nil, target: nil, bytes: [], previews: [], diagnostics: preparation.diagnostics,
+        sources: preparation.sources)
+    }
+    return render(compiled, data: data, target: target, previews: previews)
+  }
+
+  /// Renders a compiled template with `data`, as ``render(_:data:target:previews:)-(Template,_,_,_)`` does.
+  public func render(
+    _ compiled: CompiledTemplate, data: TemplateData = .none, target: Target? = nil,
+    previews: PreviewOptions? = nil
+  ) -> Rendering {
+    write(compile(compiled, data: data), target: target, previews: previews)
+  }
+
+  /// The document of a compilation written as `target`, with previews when asked for; a
+  /// compilation with errors writes nothing.
+  public func write(_ result: Compiler.Result, target: Target?, previews: PreviewOptions?) -> Rendering {
+    var diagnostics = result.diagnostics
+    guard let document = result.document else {
+      return Rendering(
+        document: nil, target: nil, bytes: [], previews: [], diagnostics: diagnostics, sources: result.sources)
+    }
+    if document.page != nil, let problem = labelFontProblem() {
+      diagnostics.append(problem)
+    }
+    let target = target ?? .standard(isLabel: document.page != nil)
+    do throws(BackendError) {
+      let bytes = try self.bytes(of: document, as: target, diagnostics: &diagnostics, sources: result.sources)
+      let pages = try previews.map { options throws(BackendError) in
+        try self.previews(
+          of: document, options: options, target: target, diagnostics: &diagnostics, sources: result.sources)
+      }
+      return Rendering(
+        document: document, target: target, bytes: bytes, previews: pages ?? [], diagnostics: diagnostics,
+        sources: result.sources)
+    } catch {
+      diagnostics.append(BackendDiagnostics.error(error, sources: result.sources))
+      return Rendering(
+        document: document, target: nil, bytes: [], previews: [], diagnostics: diagnostics,
+        sources: result.sources)
+    }
+  }
+
+  /// The compiled template evaluated and laid out with `data`.
+  func compile(_ compiled: CompiledTemplate, data: TemplateData) -> Compiler.Result {
+    switch data {
+    case .none: compiled.render(JSONObject(), options: options)
+    case .json(let file): compiled.render(json: file, options: options)
+    case .object(let object): compiled.render(object, options: options)
+    }
+  }
+
+  // MARK: Backends
+
+  /// The bytes of `document` as `target`; the writer's warnings are added to `diagnostics`.
+  func bytes(
+    of document: Document, as target: Target, diagnostics: inout [Diagnostic], sources: SourceFiles
+  ) throws(BackendError) -> [UInt8] {
+    switch target {
+    case .ir:
+      return Array(document.dump().utf8)
+    case .text:
+      return Array(PlainTextWriter().write(document).utf8)
+    case .zpl(let settings):
+      let output = ZPLWriter(settings: settings).emit(document)
+      diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
+      return output.bytes
+    case .escpos(let chosen, let mode):
+      let profile = chosen ?? PrinterProfile.generic(forPaper: document.media.paper)
+      // A label prints as one picture of itself.
+      let receipt = try receipt(of: document, for: profile, diagnostics: &diagnostics, sources: sources)
+      let output = try ESCPOSWriter(profile: profile, rasterizer: rasterizer, mode: mode).emit(receipt)
+      diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
+      return output.bytes
+    }
+  }
+
+  /// The preview pages of `document`: a receipt as the printer prints it (the ESC/POS target's,
+  /// unless `options` names one), a label as a Zebra prints it.
+  func previews(
+    of document: Document, options: PreviewOptions, target: Target, diagnostics: inout [Diagnostic],
+    sources: SourceFiles
+  ) throws(BackendError) -> [PreviewPage] {
+    if let page = document.page {
+      let drawn = try labelRasterizer.render(page)
+      diagnostics.merge(BackendDiagnostics.warnings(drawn.warnings, sources: sources))
+      return [try Self.page(drawn.bitmap, dpi: page.dpi)]
+    }
+    var profile = options.printer
+    if profile == nil, case .escpos(let chosen, _) = target { profile = chosen }
+    let printer = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
+    let output = try ESCPOSWriter(profile: printer, rasterizer: rasterizer, mode: options.mode).preview(document)
+    diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
+    var pages: [PreviewPage] = []
+    for page in output.pages {
+      pages.append(try Self.page(page.bitmap, dpi: printer.dpi))
+    }
+    return pages
+  }
+
+  /// A label drawn as a Zebra prints it (also what a receipt printer prints of a label).
+  public func drawLabel(_ page: LabelPage) throws(BackendError) -> RasterLabel {
+    try labelRasterizer.render(page)
+  }
+
+  /// `document` itself when it is a receipt; for a label, a receipt of the label's picture with
+  /// the paper cut after it. A label wider than the printer is refused: cutting it would lose
+  /// part of it.
+  private func receipt(
+    of document: Document, for profile: PrinterProfile, diagnostics: inout [Diagnostic], sources: SourceFiles
+  ) throws(BackendError) -> Document {
+    guard let page = document.page else { return document }
+    guard page.widthDots <= profile.dots else { throw .labelTooWide(dots: page.widthDots, printer: profile) }
+    let drawn = try labelRasterizer.render(page)
+    diagnostics.merge(BackendDiagnostics.warnings(drawn.warnings, sources: sources))
+    let picture = ImageBlock(bitmap: drawn.bitmap, x: 0, alignment: .left, name: "label", source: nil)
+    return Document(
+      sources: document.sources, media: document.media,
+      blocks: [.image(picture), .cut(Cut(kind: .partial, source: nil))])
+  }
+
+  /// A preview page with its PNG.
+  private static func page(_ bitmap: Bitmap, dpi: Int) throws(BackendError) -> PreviewPage {
+    do throws(PNGError) {
+      return PreviewPage(bitmap: bitmap, dpi: dpi, png: try PNGEncoder().encode(bitmap, dpi: dpi))
+    } catch {
+      throw .previewNotEncoded(error.message)
+    }
+  }
+
+  /// A warning when the label face is missing: label text is then measured approximately.
+  func labelFontProblem() -> Diagnostic? {
+    do throws(RasterError) {
+      try labelRasterizer.prepare()
+      return nil
+    } catch {
+      return Diagnostic(.labelTextMeasuredApproximately(error.message), at: nil, help: error.help.map { [$0] } ?? [])
+    }
+  }
+}
+
+/// Label text measured in the preview's label face (Liberation Sans Narrow Bold, close to Zebra's
+/// font 0), so the compiler wraps and shrinks text to the widths the preview draws and a Zebra
+/// prints (within a few percent). Without the face, the compiler's approximate widths are used;
+/// the renderer warns of it (W0002).
+struct LabelFontMeasurer: TextMeasurer {
+  let rasterizer: LabelRasterizer
+
+  func width(of text: String, height: Int) -> Int {
+    do throws(RasterError) {
+      return try rasterizer.width(of: text, height: height)
+    } catch {
+      return ApproximateTextMeasurer().width(of: text, height: height)
+    }
+  }
+}
