@@ -34,7 +34,8 @@ extension [Diagnostic] {
   /// Appends those of `more` not already here (the same ID at the same place): the preview
   /// repeats the writer's warnings about characters no font has.
   mutating func merge(_ more: [Diagnostic]) {
-    for diagnostic in more where !contains(where: { $0.id == diagnostic.id && $0.range == diagnostic.range }) {
+    for diagnostic in more where !contains(where: { $0.id == diagnostic.id && $0.range == diagnostic.range })
+    {
       append(diagnostic)
     }
   }

@@ -13,7 +13,8 @@ public enum PrinterChoice {
       } catch {
         let field = error.field.isEmpty ? "" : "'\(error.field)': "
         throw InputError(
-          .invalid, "\(error.source):\(error.line):\(error.column): invalid printer profile: \(field)\(error.message)")
+          .invalid,
+          "\(error.source):\(error.line):\(error.column): invalid printer profile: \(field)\(error.message)")
       }
     }
     if let profile = PrinterProfile.builtIn(id: name) { return profile }

@@ -57,7 +57,8 @@ public struct Renderer: Sendable {
   /// Renders `template` with `data` as `target` (nil: ZPL for labels, ESC/POS for receipts),
   /// drawing previews when `previews` is given.
   public func render(
-    _ template: TemplateSource, data: TemplateData = .none, target: Target? = nil, previews: PreviewOptions? = nil
+    _ template: TemplateSource, data: TemplateData = .none, target: Target? = nil,
+    previews: PreviewOptions? = nil
   ) -> Rendering {
     let preparation = prepare(template)
     guard let compiled = preparation.template else {
@@ -82,7 +83,8 @@ public struct Renderer: Sendable {
     var diagnostics = result.diagnostics
     guard let document = result.document else {
       return Rendering(
-        document: nil, target: nil, bytes: [], previews: [], diagnostics: diagnostics, sources: result.sources)
+        document: nil, target: nil, bytes: [], previews: [], diagnostics: diagnostics, sources: result.sources
+      )
     }
     if document.page != nil, let problem = labelFontProblem() {
       diagnostics.append(problem)
@@ -153,7 +155,8 @@ public struct Renderer: Sendable {
     var profile = options.printer
     if profile == nil, case .escpos(let chosen, _) = target { profile = chosen }
     let printer = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
-    let output = try ESCPOSWriter(profile: printer, rasterizer: rasterizer, mode: options.mode).preview(document)
+    let output = try ESCPOSWriter(profile: printer, rasterizer: rasterizer, mode: options.mode).preview(
+      document)
     diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
     var pages: [PreviewPage] = []
     for page in output.pages {
@@ -198,7 +201,8 @@ public struct Renderer: Sendable {
       try labelRasterizer.prepare()
       return nil
     } catch {
-      return Diagnostic(.labelTextMeasuredApproximately(error.message), at: nil, help: error.help.map { [$0] } ?? [])
+      return Diagnostic(
+        .labelTextMeasuredApproximately(error.message), at: nil, help: error.help.map { [$0] } ?? [])
     }
   }
 }

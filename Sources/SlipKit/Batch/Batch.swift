@@ -54,7 +54,8 @@ public struct Batch {
     do throws(RecordProblem) {
       guard let next = try records.next() else {
         stopped = true
-        return records.failed ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
+        return records.failed
+          ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
       }
       record = next
     } catch {
@@ -123,7 +124,9 @@ public struct Batch {
       diagnostics.merge(BackendDiagnostics.warnings(warnings, sources: sources))
       return bytes
     case .text:
-      return try renderer.bytes(of: document, as: target, diagnostics: &diagnostics, sources: sources) + [0x0A]
+      return try renderer.bytes(of: document, as: target, diagnostics: &diagnostics, sources: sources) + [
+        0x0A
+      ]
     case .escpos, .ir:
       return try renderer.bytes(of: document, as: target, diagnostics: &diagnostics, sources: sources)
     }

@@ -30,7 +30,8 @@ public struct BatchRecord: Sendable {
   public var sources: SourceFiles
 
   /// A record's outcome.
-  public init(line: Int, column: Int? = nil, bytes: [UInt8], diagnostics: [Diagnostic], sources: SourceFiles) {
+  public init(line: Int, column: Int? = nil, bytes: [UInt8], diagnostics: [Diagnostic], sources: SourceFiles)
+  {
     self.line = line
     self.column = column
     self.bytes = bytes

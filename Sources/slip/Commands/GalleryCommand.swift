@@ -1,4 +1,5 @@
 import Foundation
+import SlipKit
 
 /// `slip gallery TEMPLATES_DIR -o SITE`.
 struct GalleryCommand {
@@ -60,19 +61,44 @@ struct GalleryCommand {
     else {
       throw CommandFailure(message: "'\(folder)' is not a folder of templates", code: .missingInput)
     }
-    let catalog = try GalleryCatalog(folder: folder, root: nil)
+    let catalog: GalleryCatalog
+    do throws(InputError) {
+      catalog = try GalleryCatalog(folder: folder, root: nil)
+    } catch {
+      throw CommandFailure(error)
+    }
+    let renderer = try RenderSetup.renderer()
+    let cases = catalog.cases.map { GalleryCase($0, renderer: renderer) }
     do {
       try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
     } catch {
       throw CommandFailure(message: "cannot create '\(site)': \(error.localizedDescription)", code: .ioError)
     }
-    let renderer = try RenderSetup.renderer()
-    let cases = catalog.cases.map { GalleryCase($0, site: site, renderer: renderer) }
-    let page = GalleryPage.html(folder: folder, cases: cases, partials: catalog.partials)
-    let index = (site.hasSuffix("/") ? site : site + "/") + "index.html"
-    try Console.write(Array(page.utf8), to: index)
-    let failing = cases.filter { $0.code != .ok }.count
+    let base = site.hasSuffix("/") ? site : site + "/"
+    var codes: [ExitCode] = []
+    for item in cases {
+      try? FileManager.default.removeItem(atPath: base + item.source.id)
+      do {
+        try FileManager.default.createDirectory(
+          atPath: base + item.source.id, withIntermediateDirectories: true)
+      } catch {
+        throw CommandFailure(message: "cannot create '\(base + item.source.id)'", code: .ioError)
+      }
+      for file in item.files {
+        try Console.write(file.bytes, to: base + file.path)
+      }
+      DiagnosticPrinter().print(item.diagnostics, sources: item.sources)
+      if let failure = item.failure {
+        Console.error("slip: error: \(failure.message)\n")
+        codes.append(CommandFailure(failure).code)
+      }
+      codes.append(ExitCode.forDiagnostics(item.diagnostics))
+    }
+    let index = base + "index.html"
+    try Console.write(
+      Array(GalleryPage.html(folder: folder, cases: cases, partials: catalog.partials).utf8), to: index)
+    let failing = cases.filter { $0.failure != nil || $0.diagnostics.hasErrors }.count
     Console.out("wrote \(index): \(cases.count) cases, \(failing) with errors\n")
-    return ExitCode.worst(cases.map(\.code))
+    return ExitCode.worst(codes)
   }
 }

@@ -48,7 +48,8 @@ struct InfoCommand {
   func run() throws(CommandFailure) -> ExitCode {
     var options = BLESendOptions()
     options.timeout = timeout
-    if let hints = try printer.map({ name throws(CommandFailure) in try RenderSetup.profile(name) })?.transport
+    if let hints = try printer.map({ name throws(CommandFailure) in try RenderSetup.profile(name) })?
+      .transport
     {
       options.characteristics = CharacteristicChoice(service: hints.bleService, write: hints.bleWrite)
     }

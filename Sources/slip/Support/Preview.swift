@@ -7,7 +7,8 @@ enum Preview {
   /// Writes `pages`; returns the files written. A receipt that prints nothing has no preview.
   static func write(_ pages: [PreviewPage], to path: String) throws(CommandFailure) -> [String] {
     guard !pages.isEmpty else {
-      throw CommandFailure(message: "the receipt prints nothing, so there is no preview to write", code: .ioError)
+      throw CommandFailure(
+        message: "the receipt prints nothing, so there is no preview to write", code: .ioError)
     }
     var written: [String] = []
     for (index, page) in pages.enumerated() {

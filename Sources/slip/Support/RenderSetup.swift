@@ -20,7 +20,8 @@ enum RenderSetup {
 
   /// The template at `path` (`-`: standard input), its includes and images inside `root` (or
   /// the template's folder), read through `loader` when given.
-  static func template(_ path: String, root: String?, loader: (any TemplateLoader)? = nil) throws(CommandFailure)
+  static func template(_ path: String, root: String?, loader: (any TemplateLoader)? = nil)
+    throws(CommandFailure)
     -> TemplateSource
   {
     TemplateSource(
@@ -31,7 +32,8 @@ enum RenderSetup {
   /// The JSON document at `path` (`-`: standard input), or no data.
   static func data(_ path: String?) throws(CommandFailure) -> TemplateData {
     guard let path else { return .none }
-    return .json(SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file")))
+    return .json(
+      SourceFile(path: path == "-" ? "<stdin>" : path, bytes: try Console.read(path, what: "data file")))
   }
 
   /// The profile `--printer` names: a built-in ID or a profile file.

@@ -69,7 +69,8 @@ enum RenderTarget {
   /// `--target escpos` always has), once the template has decided the target.
   static func check(_ target: Target, output: String, zpl: ZPLOptions) throws(CommandFailure) {
     if !zpl.isEmpty, target.name != "zpl" {
-      throw CommandFailure(message: "ZPL options apply to '--target zpl' only, not '\(target.name)'", code: .usage)
+      throw CommandFailure(
+        message: "ZPL options apply to '--target zpl' only, not '\(target.name)'", code: .usage)
     }
     if target.name == "escpos", output == "-", Console.standardOutputIsTerminal {
       throw CommandFailure(

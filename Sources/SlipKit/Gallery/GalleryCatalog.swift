@@ -1,6 +1,5 @@
 import Foundation
 import SlipCore
-import SlipKit
 
 /// What `slip gallery DIR` shows: every template in the folder with each of its data files.
 ///
@@ -10,41 +9,41 @@ import SlipKit
 /// diagnostics say what data it wants), unless another template in the folder includes it: then
 /// it is a *partial* (like `footer.slip`), shown inside its includers and listed, not rendered
 /// alone.
-struct GalleryCatalog {
+public struct GalleryCatalog: Sendable {
   /// One rendering: a template with one data file, or with none.
-  struct Case {
+  public struct Case: Sendable {
     /// A name for the case's files and anchor: `kopi-senja`, `kopi-senja.empty`.
-    var id: String
+    public var id: String
     /// The template's path.
-    var template: String
+    public var template: String
     /// The data file's path; nil renders with `{}`.
-    var data: String?
+    public var data: String?
   }
 
   /// A template only ever included, with the templates that include it.
-  struct Partial {
+  public struct Partial: Sendable {
     /// Its path.
-    var template: String
+    public var template: String
     /// The file names of the templates including it.
-    var includedBy: [String]
+    public var includedBy: [String]
   }
 
   /// Every case, ordered by template then data file.
-  var cases: [Case] = []
+  public private(set) var cases: [Case] = []
   /// The partials, by name.
-  var partials: [Partial] = []
+  public private(set) var partials: [Partial] = []
 
   /// Reads the folder; each template is checked once to learn what it includes.
-  init(folder: String, root: String?) throws(CommandFailure) {
+  public init(folder: String, root: String?) throws(InputError) {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     } catch {
-      throw CommandFailure(message: "cannot list the templates in '\(folder)'", code: .missingInput)
+      throw InputError(.missing, "cannot list the templates in '\(folder)'")
     }
     let templates = names.filter { $0.hasSuffix(".slip") }.map { String($0.dropLast(5)) }
     guard !templates.isEmpty else {
-      throw CommandFailure(message: "'\(folder)' has no templates ('*.slip')", code: .missingInput)
+      throw InputError(.missing, "'\(folder)' has no templates ('*.slip')")
     }
     var data: [String: [String]] = [:]
     for name in names where name.hasSuffix(".json") {

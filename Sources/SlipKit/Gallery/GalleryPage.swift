@@ -8,9 +8,10 @@ import Foundation
 /// Each preview's `onload` writes its natural width into `data-loaded` (`onerror` writes
 /// `error`): the page needs no script, but `scripts/gallery-check` reads the attributes back from
 /// headless Chromium's DOM to know every preview loaded.
-enum GalleryPage {
+public enum GalleryPage {
   /// The page for `cases` from `folder`, with the partials listed.
-  static func html(folder: String, cases: [GalleryCase], partials: [GalleryCatalog.Partial]) -> String {
+  public static func html(folder: String, cases: [GalleryCase], partials: [GalleryCatalog.Partial]) -> String
+  {
     let failing = cases.filter { $0.problems.contains { $0.severity == .error } }.count
     let warned = cases.filter { $0.problems.contains { $0.severity == .warning } }.count
     var out = """
@@ -50,7 +51,7 @@ enum GalleryPage {
   }
 
   /// The diagnostics as plain text, for `diagnostics.txt`.
-  static func plain(_ problems: [GalleryCase.Problem]) -> String {
+  public static func plain(_ problems: [GalleryCase.Problem]) -> String {
     problems.map(\.text).joined(separator: "\n")
   }
 

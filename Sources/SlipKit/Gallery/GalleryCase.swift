@@ -1,72 +1,71 @@
 import Foundation
 import SlipCore
 import SlipESCPOS
-import SlipKit
 import SlipText
 
 /// One case of the gallery rendered into its folder of the site: the preview pages, the printer
 /// bytes (ESC/POS for receipts with the generic printer of their paper, ZPL for labels), their
 /// listing, the text of a receipt, and every diagnostic, kept as values for the page.
-struct GalleryCase {
+public struct GalleryCase: Sendable {
   /// A preview page written to the site.
-  struct Picture {
+  public struct Picture: Sendable {
     /// Its path relative to the site.
-    var file: String
-    var width: Int
-    var height: Int
+    public var file: String
+    public var width: Int
+    public var height: Int
   }
 
   /// A diagnostic as the page shows it.
-  struct Problem {
-    var severity: Diagnostic.Severity
+  public struct Problem: Sendable {
+    public var severity: Diagnostic.Severity
     /// Formatted as `slip check` prints it.
-    var text: String
+    public var text: String
   }
 
   /// What the case is.
-  let source: GalleryCatalog.Case
+  public let source: GalleryCatalog.Case
   /// The preview pages, one per cut.
-  private(set) var pictures: [Picture] = []
+  public private(set) var pictures: [Picture] = []
   /// The printer bytes' file relative to the site, with what they are.
-  private(set) var printerFile: (file: String, size: Int, kind: String)?
+  public private(set) var printerFile: (file: String, size: Int, kind: String)?
   /// The `slip disasm` listing of ESC/POS, or the ZPL text.
-  private(set) var listing: String?
+  public private(set) var listing: String?
   /// A receipt as plain text.
-  private(set) var text: String?
+  public private(set) var text: String?
   /// The paper: its width in millimetres, the printable dots and their DPI.
-  private(set) var paper: (millimetres: Double, dots: Int, dpi: Int)?
+  public private(set) var paper: (millimetres: Double, dots: Int, dpi: Int)?
   /// What the paper is, in words: `58 mm receipt`, `4 × 3 in label`.
-  private(set) var media = ""
+  public private(set) var media = ""
   /// Errors and warnings from the compiler, the printer writer and the preview.
-  private(set) var problems: [Problem] = []
-  /// How the case went, as an exit code.
-  private(set) var code = ExitCode.ok
+  public private(set) var problems: [Problem] = []
+  /// Every diagnostic of the case, for printing and exit codes.
+  public private(set) var diagnostics: [Diagnostic] = []
+  /// The files the diagnostics point into.
+  public private(set) var sources = SourceFiles()
+  /// An input that could not be read (the template, its data), when one could not.
+  public private(set) var failure: InputError?
+  /// The case's files, by their path relative to the site: `<id>/preview.png`, `<id>/receipt.bin`…
+  public private(set) var files: [(path: String, bytes: [UInt8])] = []
 
-  /// Renders `source` with `renderer`, writing its files under `site/<id>/`; nothing here
-  /// throws: whatever goes wrong is a problem shown on the page.
-  init(_ source: GalleryCatalog.Case, site: String, renderer: Renderer) {
+  /// Renders `source` with `renderer`; nothing here throws: whatever goes wrong is a problem
+  /// shown on the page (and in `<id>/diagnostics.txt`).
+  public init(_ source: GalleryCatalog.Case, renderer: Renderer) {
     self.source = source
-    let folder = site + "/" + source.id
-    do throws(CommandFailure) {
-      try? FileManager.default.removeItem(atPath: folder)
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw CommandFailure(message: "cannot create '\(folder)'", code: .ioError)
-      }
-      try render(into: folder, with: renderer)
+    do throws(InputError) {
+      try render(with: renderer)
     } catch {
       problems.append(Problem(severity: .error, text: "error: \(error.message)"))
-      code = ExitCode.worst([code, error.code])
+      failure = error
     }
-    try? Console.write(Array(GalleryPage.plain(problems).utf8), to: folder + "/diagnostics.txt")
+    write(Array(GalleryPage.plain(problems).utf8), "diagnostics.txt")
   }
 
   /// Receipts as ESC/POS for the generic printer of their paper, with their listing and text;
   /// labels as ZPL, shown as it is; and the preview pages of both.
-  private mutating func render(into folder: String, with renderer: Renderer) throws(CommandFailure) {
-    let template = try RenderSetup.template(source.template, root: nil)
-    let data = try RenderSetup.data(source.data)
+  private mutating func render(with renderer: Renderer) throws(InputError) {
+    let template = try TemplateSource(path: source.template)
+    let data =
+      try source.data.map { path throws(InputError) in try TemplateData.file(path) } ?? TemplateData.none
     let rendering = renderer.render(template, data: data, previews: PreviewOptions())
     defer { report(rendering.diagnostics, sources: rendering.sources) }
     guard let document = rendering.document, !rendering.hasErrors else { return }
@@ -77,7 +76,7 @@ struct GalleryCase {
       }
       media = "\(inches(page.widthDots)) × \(inches(page.heightDots)) in label, in ZPL"
       paper = (Double(page.widthDots) / Double(page.dpi) * 25.4, page.widthDots, page.dpi)
-      try write(rendering.bytes, "label.zpl", in: folder)
+      write(rendering.bytes, "label.zpl")
       printerFile = (source.id + "/label.zpl", rendering.bytes.count, "ZPL")
       listing = String(decoding: rendering.bytes, as: UTF8.self)
     } else {
@@ -86,32 +85,32 @@ struct GalleryCase {
       media =
         "\(document.media.paper.replacingOccurrences(of: "mm", with: " mm")) receipt, printed by \(profile.id)"
       paper = (millimetres, document.media.widthDots, dpi)
-      try write(rendering.bytes, "receipt.bin", in: folder)
+      write(rendering.bytes, "receipt.bin")
       printerFile = (source.id + "/receipt.bin", rendering.bytes.count, "ESC/POS for \(profile.id)")
       listing = ESCPOSDisassembler(codePages: profile.codePages).listing(rendering.bytes)
       let plain = PlainTextWriter().write(document)
       text = plain
-      try write(Array(plain.utf8), "receipt.txt", in: folder)
+      write(Array(plain.utf8), "receipt.txt")
     }
     for (index, page) in rendering.previews.enumerated() {
       let name = index == 0 ? "preview.png" : "preview-\(index + 1).png"
-      try write(page.png, name, in: folder)
-      pictures.append(Picture(file: source.id + "/" + name, width: page.bitmap.width, height: page.bitmap.height))
+      write(page.png, name)
+      pictures.append(
+        Picture(file: source.id + "/" + name, width: page.bitmap.width, height: page.bitmap.height))
     }
   }
 
-  private func write(_ bytes: [UInt8], _ name: String, in folder: String) throws(CommandFailure) {
-    try Console.write(bytes, to: folder + "/" + name)
+  private mutating func write(_ bytes: [UInt8], _ name: String) {
+    files.append((source.id + "/" + name, bytes))
   }
 
-  /// Keeps the diagnostics as text for the page, prints them as `slip check` would, and
-  /// counts their errors in the case's exit code.
+  /// Keeps the diagnostics, and as text for the page.
   private mutating func report(_ diagnostics: [Diagnostic], sources: SourceFiles) {
     let formatter = DiagnosticFormatter(colors: false)
     problems =
       diagnostics.map { Problem(severity: $0.severity, text: formatter.format($0, sources: sources)) }
       + problems
-    DiagnosticPrinter().print(diagnostics, sources: sources)
-    code = ExitCode.worst([code, ExitCode.forDiagnostics(diagnostics)])
+    self.diagnostics = diagnostics
+    self.sources = sources
   }
 }
