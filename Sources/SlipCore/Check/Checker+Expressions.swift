@@ -1,0 +1,56 @@
+import SlipIR
+
+// Expressions: names that exist only in places (`loop`), filters and their arities.
+extension Checker {
+  mutating func checkText(_ text: TextTemplate) {
+    for case .expression(let expression) in text.parts {
+      checkExpression(expression)
+    }
+  }
+
+  mutating func checkExpression(_ expression: Expression) {
+    switch expression.kind {
+    case .number, .string, .boolean, .null:
+      break
+    case .name(let name):
+      if name == "loop", loopDepth == 0 {
+        diagnostics.append(Diagnostic(.loopOutsideFor(), at: expression.range))
+      }
+    case .member(let base, _):
+      checkExpression(base)
+    case .index(let base, let index):
+      checkExpression(base)
+      checkExpression(index)
+    case .unary(_, let operand):
+      checkExpression(operand)
+    case .binary(_, let left, let right):
+      checkExpression(left)
+      checkExpression(right)
+    case .filter(let input, let call):
+      checkExpression(input)
+      call.arguments.forEach { checkExpression($0) }
+      guard let filter = filters[call.name] else {
+        let names = filters.filters.keys.sorted()
+        var (help, fixIts) = Suggestion.didYouMean(call.name, at: call.nameRange, in: names)
+        if help.isEmpty {
+          help.append("the filters are \(names.map { "'\($0)'" }.joined(separator: ", "))")
+        }
+        diagnostics.append(
+          Diagnostic(.unknownFilter(call.name), at: call.nameRange, help: help, fixIts: fixIts))
+        return
+      }
+      let count = call.arguments.count
+      if count < filter.minArguments || count > filter.maxArguments {
+        let expected =
+          filter.minArguments == filter.maxArguments
+          ? (filter.maxArguments == 0
+            ? "no arguments" : "\(filter.maxArguments) argument\(filter.maxArguments == 1 ? "" : "s")")
+          : "\(filter.minArguments) to \(filter.maxArguments) arguments"
+        diagnostics.append(
+          Diagnostic(
+            .filterArity(call.name, expected: expected, got: count), at: call.nameRange,
+            help: ["write it as \(filter.signature)"]))
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import SlipIR
+
+// The first statement: `receipt` or `label`, and the paper or page it prints on.
+extension Checker {
+  mutating func checkHeader(_ header: HeaderStatement) -> ReceiptMedia? {
+    var options = OptionReader(header.options, statement: "receipt", accepts: ["paper", "font", "columns"])
+    defer { diagnostics += options.diagnostics }
+    let papers = ["58mm": 384, "80mm": 576]
+    let paper = options.choice("paper", ["58mm", "80mm"]) ?? "58mm"
+    let widthDots = papers[paper] ?? 384
+    let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? .a
+    let other: Font = font == .a ? .b : .a
+    let most = widthDots / font.cellWidth
+    var columns = most
+    if let requested = options.integer("columns", in: 1...255) {
+      if requested > most, let range = options.range(of: "columns") {
+        diagnostics.append(
+          Diagnostic(
+            .columnsTooMany(requested, paper: paper, font: font.rawValue, most: most), at: range))
+      } else {
+        columns = requested
+      }
+    }
+    // `columns` narrows the printable width for both fonts: the other font gets what fits in
+    // the same dots, so a template for a narrower printer fits it in either font.
+    let contentDots = columns == most ? widthDots : columns * font.cellWidth
+    var media = ReceiptMedia(
+      paper: paper, widthDots: widthDots, dpi: 203, font: font, columns: columns,
+      alternateColumns: contentDots / other.cellWidth)
+    media.source = span(header.range)
+    return media
+  }
+
+  /// `label width=4in height=3in dpi=203`: the page, and its width as paper for raster backends.
+  mutating func checkLabelHeader(_ header: HeaderStatement) -> ReceiptMedia? {
+    var options = OptionReader(header.options, statement: "label", accepts: ["width", "height", "dpi"])
+    defer { diagnostics += options.diagnostics }
+    let dpi = options.choice("dpi", ["203", "300", "600"]).flatMap { Int($0) } ?? 203
+    for name in ["width", "height"] where !header.options.contains(where: { $0.name == name }) {
+      diagnostics.append(
+        Diagnostic(
+          .optionMissing(name, statement: "label", example: "label width=4in height=3in"), at: header.range))
+    }
+    let width = options.dots("width", dpi: dpi, in: 8...(12 * dpi)) ?? 4 * dpi
+    let height = options.dots("height", dpi: dpi, in: 8...(40 * dpi)) ?? 3 * dpi
+    label = LabelSpec(widthDots: width, heightDots: height, dpi: dpi)
+    var media = ReceiptMedia(
+      paper: "label", widthDots: width, dpi: dpi, font: .a, columns: max(1, width / Font.a.cellWidth),
+      alternateColumns: max(1, width / Font.b.cellWidth))
+    media.source = span(header.range)
+    return media
+  }
+}

@@ -1,0 +1,152 @@
+import SlipIR
+
+// A block's statements, each checked where it stands: in a table, on a label or on a receipt.
+extension Checker {
+  mutating func checkBlock(_ statements: [Statement], media: ReceiptMedia) -> [CheckedStatement] {
+    var checked: [CheckedStatement] = []
+    for statement in statements {
+      switch statement {
+      case .include(let include):
+        checked += checkInclude(include, media: media)
+      case .table(let table):
+        if label != nil {
+          diagnostics.append(Diagnostic(.receiptOnly("table"), at: table.range))
+        } else {
+          checked += checkTable(table, media: media)
+        }
+      default:
+        if let statement = checkStatement(statement, media: media) { checked.append(statement) }
+      }
+    }
+    return checked
+  }
+
+  mutating func checkStatement(_ statement: Statement, media: ReceiptMedia) -> CheckedStatement? {
+    if let label {
+      return checkOnLabel(statement, label: label, media: media)
+    }
+    if case .shape(let shape) = statement {
+      diagnostics.append(Diagnostic(.labelOnly(shape.kind), at: shape.range))
+      return nil
+    }
+    if table != nil, let keyword = Self.keywordOutsideTables(statement) {
+      diagnostics.append(Diagnostic(.notInTable(keyword), at: statement.range))
+      return nil
+    }
+    switch statement {
+    case .include, .table:
+      // Expanded in place by checkBlock.
+      return nil
+    case .image(let image):
+      return checkImage(image, media: media)
+    case .symbol(let symbol):
+      return checkSymbol(symbol, media: media)
+    case .shape:
+      return nil
+    case .receipt(let header):
+      diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
+      return nil
+    case .text(let text):
+      let settings = lineSettings(text.options, statement: "text", alignable: true, media: media)
+      checkText(text.content)
+      return .text(text.content, settings, text.range)
+    case .row(let row):
+      let settings = lineSettings(row.options, statement: "row", alignable: false, media: media)
+      row.cells.forEach { checkText($0) }
+      guard let table else { return .row(row.cells, settings, row.range) }
+      guard row.cells.count == table.columns.count else {
+        diagnostics.append(
+          Diagnostic(
+            .tableCellCount(row.cells.count, expected: table.columns.count), at: row.range,
+            notes: [Note("the table's columns are set here", at: table.range)]))
+        return nil
+      }
+      return .tableRow(row.cells, settings, table, row.range)
+    case .rule(let rule):
+      var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
+      let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
+      let style = TextStyle(bold: options.flag("bold"))
+      diagnostics += options.diagnostics
+      var character = "-"
+      if let template = rule.character {
+        if let text = template.literalText, text.count == 1,
+          TextWidth.columns(of: TextWidth.normalized(text)) == 1
+        {
+          character = TextWidth.normalized(text)
+        } else {
+          diagnostics.append(Diagnostic(.ruleCharacter(template.literalText ?? "{{ }}"), at: template.range))
+        }
+      }
+      let settings = LineSettings(font: font, scale: .normal, alignment: .left, style: style)
+      return .rule(character, settings, rule.range)
+    case .feed(let feed):
+      let options = OptionReader(feed.options, statement: "feed", accepts: [])
+      diagnostics += options.diagnostics
+      feed.lines.map { checkExpression($0) }
+      return .feed(feed.lines, feed.range)
+    case .cut(let cut):
+      var options = OptionReader(cut.options, statement: "cut", accepts: ["partial", "full"])
+      let partial = options.flag("partial")
+      _ = options.flag("full")
+      diagnostics += options.diagnostics
+      return .cut(partial ? .partial : .full, cut.range)
+    case .drawer(let drawer):
+      var options = OptionReader(drawer.options, statement: "drawer", accepts: ["pin", "on", "off"])
+      let pin = options.choice("pin", ["2", "5"]).flatMap { Int($0) } ?? 2
+      let on = options.integer("on", in: 2...510) ?? 100
+      let off = options.integer("off", in: 2...510) ?? 100
+      diagnostics += options.diagnostics
+      return .drawer(pin: pin, on: on, off: off, drawer.range)
+    case .forEach(let loop):
+      checkExpression(loop.sequence)
+      loopDepth += 1
+      let body = checkBlock(loop.body, media: media)
+      loopDepth -= 1
+      return .forEach(variable: loop.variable, sequence: loop.sequence, body: body, loop.range)
+    case .conditional(let conditional):
+      var branches: [(Expression, [CheckedStatement])] = []
+      for branch in conditional.branches {
+        checkExpression(branch.condition)
+        branches.append((branch.condition, checkBlock(branch.body, media: media)))
+      }
+      let elseBody = conditional.elseBody.map { checkBlock($0, media: media) }
+      return .conditional(branches: branches, elseBody: elseBody)
+    case .set(let set):
+      checkExpression(set.value)
+      return .set(name: set.name, value: set.value, set.range)
+    }
+  }
+
+  /// Statements that print on their own lines and so cannot sit between a table's rows.
+  static func keywordOutsideTables(_ statement: Statement) -> String? {
+    switch statement {
+    case .text: "text"
+    case .rule: "rule"
+    case .feed: "feed"
+    case .cut: "cut"
+    case .drawer: "drawer"
+    case .image: "image"
+    case .symbol(let s): s.symbology == "qr" ? "qr" : "barcode"
+    case .shape(let s): s.kind
+    case .receipt(let header): header.kind
+    default: nil
+    }
+  }
+
+  /// `font`, `scale`, `align` (where the statement aligns), `bold`, `underline`, `invert`.
+  mutating func lineSettings(
+    _ options: [Option], statement: String, alignable: Bool, media: ReceiptMedia
+  ) -> LineSettings {
+    var names = ["font", "scale", "bold", "underline", "invert"]
+    if alignable { names.insert("align", at: 0) }
+    var reader = OptionReader(options, statement: statement, accepts: names)
+    defer { diagnostics += reader.diagnostics }
+    let font = reader.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
+    let scale = reader.scale("scale").map { Scale(width: $0.width, height: $0.height) } ?? .normal
+    let alignment =
+      reader.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
+    let style = TextStyle(
+      bold: reader.flag("bold"), underline: reader.flag("underline"), invert: reader.flag("invert"))
+    return LineSettings(font: font, scale: scale, alignment: alignment, style: style)
+  }
+}
