@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipText", "SlipImages"],
+      dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipText", "SlipImages"],
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG"]),
@@ -115,15 +115,19 @@ let package = Package(
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
     .testTarget(
       name: "SlipZPLTests",
-      dependencies: ["SlipZPL", "SlipIR", "SlipCore", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages"],
+      dependencies: [
+        "SlipZPL", "SlipIR", "SlipCore", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages",
+      ],
       exclude: ["Cases"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "SlipRasterTests", dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS"],
+      name: "SlipRasterTests",
+      dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipKit"],
       exclude: ["Cases"]),
     .testTarget(
-      name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS"], exclude: ["Cases"]),
+      name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS", "SlipKit"],
+      exclude: ["Cases"]),
     // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
     // zplkit judge the same renders).
     .testTarget(

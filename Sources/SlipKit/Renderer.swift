@@ -22,10 +22,15 @@ public struct Renderer: Sendable {
   private let rasterizer: Rasterizer
   /// Labels drawn as a Zebra prints them, and label text measured in the same face.
   private let labelRasterizer: LabelRasterizer
+  /// Whether ESC/POS text no code page of the printer has goes as a picture of its line.
+  private let textPictures: Bool
 
-  /// A renderer with `options`, drawing with Debian's fonts.
-  public init(options: RenderOptions = RenderOptions()) {
+  /// A renderer with `options`, drawing with Debian's fonts. With `textPictures` false, ESC/POS
+  /// text that no code page of the printer has prints as `?` with a warning (W0601), as a
+  /// writer without fonts prints it, rather than as a picture of its line.
+  public init(options: RenderOptions = RenderOptions(), textPictures: Bool = true) {
     self.options = options
+    self.textPictures = textPictures
     rasterizer = Rasterizer()
     labelRasterizer = LabelRasterizer()
   }
@@ -135,7 +140,8 @@ public struct Renderer: Sendable {
       let profile = chosen ?? PrinterProfile.generic(forPaper: document.media.paper)
       // A label prints as one picture of itself.
       let receipt = try receipt(of: document, for: profile, diagnostics: &diagnostics, sources: sources)
-      let output = try ESCPOSWriter(profile: profile, rasterizer: rasterizer, mode: mode).emit(receipt)
+      let drawing = textPictures || mode == .raster ? rasterizer : nil
+      let output = try ESCPOSWriter(profile: profile, rasterizer: drawing, mode: mode).emit(receipt)
       diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
       return output.bytes
     }

@@ -2,6 +2,7 @@ import Foundation
 import SlipCore
 import SlipIR
 import SlipImages
+import SlipKit
 import SlipText
 import Testing
 
@@ -58,24 +59,23 @@ import Testing
 
   @Test(arguments: examples)
   func example(_ example: Example) throws {
-    // Symbols through the golden cases' pattern encoder: the text view shows placeholders, so
-    // the examples do not depend on zint; pictures through libpng, as the CLI reads them.
-    let compiler = Compiler(
-      loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path), imageDecoder: ImageFileDecoder(),
-      symbolEncoder: PatternSymbolEncoder())
-    let result = compiler.compile(
-      SourceFile(path: "template.slip", text: example.template),
-      data: example.data.map { SourceFile(path: "data.json", text: $0) },
-      options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    // Through SlipKit, as `slip render --target text` renders: symbols by zint, pictures through
+    // libpng.
+    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    let result = renderer.render(
+      TemplateSource(
+        SourceFile(path: "template.slip", text: example.template),
+        loader: FileSystemLoader(root: Self.docs.path, base: Self.docs.path)),
+      data: example.data.map { TemplateData.json(SourceFile(path: "data.json", text: $0)) } ?? .none,
+      target: .text)
     let diagnostics = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
     if let expected = example.diagnostics {
       #expect(diagnostics == expected)
       return
     }
     #expect(diagnostics.isEmpty)
-    let document = try #require(result.document)
     if let expected = example.text {
-      #expect(PlainTextWriter().write(document) == expected)
+      #expect(String(decoding: result.bytes, as: UTF8.self) == expected)
     }
   }
 }

@@ -1,8 +1,7 @@
 import Foundation
 import SlipCore
 import SlipIR
-import SlipImages
-import SlipText
+import SlipKit
 import Testing
 
 /// The language's behaviour as data: each folder under `Cases/` holds `template.slip`, optional
@@ -64,20 +63,20 @@ import Testing
       SourceFile(path: dataName, bytes: Array($0))
     }
 
-    // Includes stay inside the template's folder; `now` is fixed so dates are reproducible.
-    let compiler = Compiler(
-      loader: FileSystemLoader(root: folder.path, base: folder.path), imageDecoder: ImageFileDecoder(),
-      symbolEncoder: PatternSymbolEncoder())
-    let result = compiler.compile(
-      template, data: data, options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    // Through SlipKit, as the CLI renders: includes stay inside the template's folder; `now` is
+    // fixed so dates are reproducible.
+    let source = TemplateSource(template, loader: FileSystemLoader(root: folder.path, base: folder.path))
+    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    let input = data.map(TemplateData.json) ?? .none
+    let dump = renderer.render(source, data: input, target: .ir)
     var actual: [String: String] = [:]
-    if let document = result.document {
-      actual["expected.ir"] = document.dump()
-      actual["expected.txt"] = PlainTextWriter().write(document)
+    if !dump.hasErrors {
+      actual["expected.ir"] = String(decoding: dump.bytes, as: UTF8.self)
+      actual["expected.txt"] = String(
+        decoding: renderer.render(source, data: input, target: .text).bytes, as: UTF8.self)
     }
-    if !result.diagnostics.isEmpty {
-      actual["expected.diagnostics"] = DiagnosticFormatter().format(
-        result.diagnostics, sources: result.sources)
+    if !dump.diagnostics.isEmpty {
+      actual["expected.diagnostics"] = DiagnosticFormatter().format(dump.diagnostics, sources: dump.sources)
     }
 
     if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {

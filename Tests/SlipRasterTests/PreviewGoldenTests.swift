@@ -2,6 +2,7 @@ import Foundation
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipKit
 import SlipPNG
 import SlipRaster
 import Testing
@@ -18,7 +19,6 @@ import Testing
     "Cases")
   static let repository = cases.deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let rasterizer = Rasterizer()
 
   static var names: [String] {
     let folders = (try? FileManager.default.contentsOfDirectory(atPath: cases.path)) ?? []
@@ -62,31 +62,29 @@ import Testing
       }
     }
 
-    let compiler = Compiler(
-      loader: FileSystemLoader(root: root.path, base: template.deletingLastPathComponent().path),
-      imageDecoder: TestPNGDecoder())
-    let dataFile = data.flatMap { url in
-      (try? Data(contentsOf: url)).map { SourceFile(path: url.lastPathComponent, bytes: Array($0)) }
-    }
-    let result = compiler.compile(
+    // Through SlipKit, as `slip render --preview` draws it.
+    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+    let source = TemplateSource(
       SourceFile(path: template.lastPathComponent, bytes: Array(try Data(contentsOf: template))),
-      data: dataFile,
-      options: RenderOptions(now: ExactDecimal(1_764_511_509)))
-    let document = try #require(result.document, "\(name) does not compile")
-    let chosen = profile ?? PrinterProfile.generic(forPaper: document.media.paper)
-    let output = try ESCPOSWriter(profile: chosen, rasterizer: Self.rasterizer, mode: mode).preview(document)
-
-    var warnings = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
-    warnings += output.warnings.map { $0.formatted(sources: document.sources) + "\n" }.joined()
-    let files = output.pages.indices.map { $0 == 0 ? "expected.png" : "expected-\($0 + 1).png" }
+      loader: FileSystemLoader(root: root.path, base: template.deletingLastPathComponent().path))
+    let dataFile = data.flatMap { url in
+      (try? Data(contentsOf: url)).map {
+        TemplateData.json(SourceFile(path: url.lastPathComponent, bytes: Array($0)))
+      }
+    }
+    let output = renderer.render(
+      source, data: dataFile ?? .none, target: .text, previews: PreviewOptions(printer: profile, mode: mode))
+    try #require(!output.hasErrors, "\(name) does not render")
+    let warnings = DiagnosticFormatter().format(output.diagnostics, sources: output.sources)
+    let files = output.previews.indices.map { $0 == 0 ? "expected.png" : "expected-\($0 + 1).png" }
 
     if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
       let stale = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       for file in stale where file.hasPrefix("expected") {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
       }
-      for (file, page) in zip(files, output.pages) {
-        try Data(try PNGEncoder(compressionLevel: 9).encode(page.bitmap, dpi: chosen.dpi))
+      for (file, page) in zip(files, output.previews) {
+        try Data(try PNGEncoder(compressionLevel: 9).encode(page.bitmap, dpi: page.dpi))
           .write(to: folder.appendingPathComponent(file))
       }
       if !warnings.isEmpty {
@@ -102,7 +100,7 @@ import Testing
     #expect(warnings == (expectedWarnings ?? ""), "\(name): warnings differ")
     let extra = folder.appendingPathComponent("expected-\(files.count + 1).png")
     #expect(!FileManager.default.fileExists(atPath: extra.path), "\(name): fewer pages than expected")
-    for (file, page) in zip(files, output.pages) {
+    for (file, page) in zip(files, output.previews) {
       let url = folder.appendingPathComponent(file)
       let expected = try PNGDecoder().decode(Array(try Data(contentsOf: url)))
       #expect(Self.difference(page.bitmap, expected) == nil, "\(name)/\(file)")
@@ -124,16 +122,5 @@ import Testing
     }
     guard let first else { return nil }
     return "\(count) dots differ, the first at \(first.0),\(first.1)"
-  }
-}
-
-/// The CLI's decoder, as an app would write it: SlipPNG behind the compiler's protocol.
-struct TestPNGDecoder: ImageDecoder {
-  func decode(_ bytes: [UInt8], name: String) throws(ImageDecodeError) -> GreyImage {
-    do throws(PNGError) {
-      return try PNGDecoder().decode(bytes)
-    } catch {
-      throw ImageDecodeError(error.message)
-    }
   }
 }

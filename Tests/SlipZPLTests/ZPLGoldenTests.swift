@@ -2,6 +2,7 @@ import Foundation
 import SlipCore
 import SlipIR
 import SlipImages
+import SlipKit
 import SlipPNG
 import SlipRaster
 import SlipSymbols
@@ -90,41 +91,47 @@ import Testing
     return settings
   }
 
-  /// The compiled document of a case, rendered as the CLI would (zint symbols, greymaps).
-  static func document(_ folder: URL) throws -> Document {
+  /// A case rendered through SlipKit, as `slip render --target zpl --preview` renders it.
+  static func rendering(_ folder: URL, target: Target = .ir, previews: Bool = false) throws -> Rendering {
     let (templateURL, dataURL) = inputs(folder)
     let template = SourceFile(
       path: templateURL.lastPathComponent, bytes: Array(try Data(contentsOf: templateURL)))
     let data = try dataURL.map {
-      SourceFile(path: $0.lastPathComponent, bytes: Array(try Data(contentsOf: $0)))
+      TemplateData.json(SourceFile(path: $0.lastPathComponent, bytes: Array(try Data(contentsOf: $0))))
     }
     let root = templateURL.deletingLastPathComponent().path
-    let compiler = Compiler(
-      loader: FileSystemLoader(root: root, base: root), imageDecoder: ImageFileDecoder(),
-      symbolEncoder: ZintSymbolEncoder(), textMeasurer: PreviewMeasurer())
-    let result = compiler.compile(template, data: data, options: RenderOptions(now: ExactDecimal(now)))
-    let problems = DiagnosticFormatter().format(result.diagnostics, sources: result.sources)
-    return try #require(result.document, "\(folder.lastPathComponent) does not compile: \(problems)")
+    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(now)))
+    let rendering = renderer.render(
+      TemplateSource(template, loader: FileSystemLoader(root: root, base: root)), data: data ?? .none,
+      target: target, previews: previews ? PreviewOptions() : nil)
+    let problems = DiagnosticFormatter().format(rendering.diagnostics, sources: rendering.sources)
+    try #require(!rendering.hasErrors, "\(folder.lastPathComponent) does not render: \(problems)")
+    return rendering
+  }
+
+  /// The compiled document of a case.
+  static func document(_ folder: URL) throws -> Document {
+    try #require(try rendering(folder).document)
   }
 
   @Test(arguments: caseNames)
   func golden(_ name: String) throws {
     let folder = Self.casesDirectory.appendingPathComponent(name)
-    let document = try Self.document(folder)
-    let output = ZPLWriter(settings: Self.settings(folder)).emit(document)
+    let rendering = try Self.rendering(folder, target: .zpl(Self.settings(folder)), previews: true)
+    let document = try #require(rendering.document)
     var actual: [String: Data] = [
-      "label.zpl": Data(output.bytes),
-      "label.listing": Data(ZPLListing().listing(output.bytes).utf8),
+      "label.zpl": Data(rendering.bytes),
+      "label.listing": Data(ZPLListing().listing(rendering.bytes).utf8),
     ]
-    if !output.warnings.isEmpty {
-      let text = output.warnings.map { $0.formatted(sources: document.sources) + "\n" }.joined()
-      actual["label.warnings"] = Data(text.utf8)
+    let warnings = rendering.diagnostics.filter { $0.id.hasPrefix("W09") }
+    if !warnings.isEmpty {
+      actual["label.warnings"] = Data(DiagnosticFormatter().format(warnings, sources: rendering.sources).utf8)
     }
     let symbols = Self.symbols(document)
     if !symbols.isEmpty { actual["label.symbols"] = Data(symbols.utf8) }
-    if let page = document.page {
-      let preview = try LabelRasterizer().render(page)
-      actual["label.png"] = Data(try PNGEncoder().encode(preview.bitmap, dpi: page.dpi))
+    if let page = document.page, let preview = rendering.previews.first {
+      #expect(preview.dpi == page.dpi)
+      actual["label.png"] = Data(preview.png)
       actual["label.ir"] = Data(document.dump().utf8)
     }
     try Self.compare(
@@ -174,15 +181,5 @@ import Testing
           == expected.map { String(decoding: $0, as: UTF8.self) },
         "\(name)/\(file) differs")
     }
-  }
-}
-
-/// The CLI's label measurer: widths in the preview's face.
-struct PreviewMeasurer: TextMeasurer {
-  let rasterizer = LabelRasterizer()
-
-  func width(of text: String, height: Int) -> Int {
-    (try? rasterizer.width(of: text, height: height))
-      ?? ApproximateTextMeasurer().width(of: text, height: height)
   }
 }
