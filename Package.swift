@@ -100,6 +100,9 @@ let package = Package(
         "BenchSupport", "SlipCore", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
       ],
       path: "Benchmarks/ZPLBench"),
+    // What the tests share: the repository and the built products, running a process, a seeded
+    // random number generator, recording goldens.
+    .target(name: "SlipTestSupport", path: "Tests/SlipTestSupport"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
@@ -136,6 +139,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz"], exclude: ["Fixtures"]),
+    // SlipKit against the CLI: every bundled template, batches, and the README's example app.
+    .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "slip"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

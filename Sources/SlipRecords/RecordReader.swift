@@ -150,19 +150,23 @@ package struct RecordReader {
 
   private mutating func nextCSVRow() throws(RecordProblem) -> DataRecord? {
     guard var reader = csv else { return nil }
+    // The reader counts lines: it is put back whatever happens (a copy left behind would count
+    // every line after the header one short).
     defer { csv = reader }
-    let record: CSVReader.Record
-    do throws(CSVReader.Problem) {
-      guard let read = try reader.read() else { return nil }
-      record = read
-    } catch {
-      throw RecordProblem(message: error.message, line: error.line, column: error.column, id: error.id)
+    var record: CSVReader.Record
+    var header = self.header
+    while true {
+      do throws(CSVReader.Problem) {
+        guard let read = try reader.read() else { return nil }
+        record = read
+      } catch {
+        throw RecordProblem(message: error.message, line: error.line, column: error.column, id: error.id)
+      }
+      if header != nil { break }
+      header = try Self.header(record)
+      self.header = header
     }
-    guard let header else {
-      self.header = try Self.header(record)
-      csv = reader
-      return try nextCSVRow()
-    }
+    guard let header else { return nil }
     guard record.fields.count == header.count else {
       throw RecordProblem(
         message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"); "
