@@ -1,9 +1,14 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup preview fuzz bench
+.PHONY: sample test lint setup setup-tests preview fuzz bench
 
+# What building and rendering need (C libraries, fonts): all the sample installs.
 setup:
 	@scripts/setup
+
+# That and what the tests need besides: the validators, the stand-ins' Python, Chromium.
+setup-tests:
+	@scripts/setup --tests
 
 # Renders the bundled sample receipt with its sample data: as text, then as the ESC/POS bytes a
 # 58 mm printer gets, listed by 'slip disasm'.
@@ -21,7 +26,7 @@ sample: setup
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), then the lint.
-test: setup
+test: setup-tests
 	swift test
 	scripts/fuzz --smoke
 	scripts/grammar-check
@@ -47,7 +52,7 @@ preview: setup
 
 # Fuzzes everything that reads untrusted bytes (templates, data, pictures, records, printer
 # bytes, profiles): 10 minutes or 10 million inputs each (docs/SECURITY.md has the runs).
-fuzz: setup
+fuzz: setup-tests
 	scripts/fuzz
 
 # Slip beside its peers on the same work, in one run (a measurement, not a test; about ten
@@ -55,5 +60,5 @@ fuzz: setup
 # zplkit, 100,000 badges to ZPL, BLE vs bleak, compile time. Installs the peers in venvs under
 # .build/, prints one table and writes it as markdown to .build/bench/results.md, which
 # `scripts/bench --docs-only` then puts in docs/PERFORMANCE.md.
-bench: setup
+bench: setup-tests
 	@BENCH_COMMAND="make bench" scripts/bench

@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
+    .library(name: "SlipText", targets: ["SlipText"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
