@@ -108,10 +108,10 @@ let package = Package(
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipText", "SlipImages"],
+      dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages"],
       exclude: ["Cases", "Templates"]
     ),
-    .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG"]),
+    .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
@@ -121,16 +121,20 @@ let package = Package(
       name: "SlipZPLTests",
       dependencies: [
         "SlipZPL", "SlipIR", "SlipCore", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages",
+        "SlipTestSupport",
       ],
       exclude: ["Cases"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(
       name: "SlipRasterTests",
-      dependencies: ["SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipKit"],
+      dependencies: [
+        "SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipKit", "SlipTestSupport",
+      ],
       exclude: ["Cases"]),
     .testTarget(
-      name: "ESCPOSGoldenTests", dependencies: ["SlipCore", "SlipIR", "SlipESCPOS", "SlipKit"],
+      name: "ESCPOSGoldenTests",
+      dependencies: ["SlipCore", "SlipIR", "SlipESCPOS", "SlipKit", "SlipTestSupport"],
       exclude: ["Cases"]),
     // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
     // zplkit judge the same renders).
@@ -139,7 +143,7 @@ let package = Package(
       dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL"],
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.
-    .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz"], exclude: ["Fixtures"]),
+    .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
     // SlipKit against the CLI: every bundled template, batches, and the README's example app.
     .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "slip"]),
     // Uses only the public API, as an app embedding Slip would.

@@ -1,21 +1,12 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// End-to-end tests that run the built `slip` binary as a user or a pipeline would.
 @Suite struct CLITests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let root = Repository.root
 
-  /// The `slip` built next to this test bundle.
-  static var binary: URL {
-    var directory = Bundle.main.bundleURL
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("slip")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return root.appendingPathComponent(".build/debug/slip")
-  }
+  static var binary: URL { Repository.product("slip") }
 
   struct Outcome {
     var status: Int32

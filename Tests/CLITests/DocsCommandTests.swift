@@ -1,5 +1,6 @@
 import Foundation
 import SlipPNG
+import SlipTestSupport
 import Testing
 
 /// The docs' command-line examples run as written, so the docs cannot drift from the CLI.
@@ -188,7 +189,7 @@ import Testing
   func comparePictures(of page: String, madeIn folder: URL) throws {
     let text = try String(contentsOf: Self.docs.appendingPathComponent(page), encoding: .utf8)
     let names = text.matches(of: /\]\(images\/([A-Za-z0-9_.-]+\.png)\)/).map { String($0.output.1) }
-    let recording = ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil
+    let recording = GoldenRecording.isOn
     for name in Set(names).sorted() {
       let made = folder.appendingPathComponent(name)
       let committed = Self.docs.appendingPathComponent("images/\(name)")

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// `slip render --target zpl` and batches of records, as a user runs them.
@@ -54,7 +55,7 @@ import Testing
       actual["plain.zpl"] = try CLITests.run(["render"] + plain).stdout
     }
     let files = ["out.zpl", "out.listing", "out.stderr", "plain.zpl"]
-    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+    if GoldenRecording.isOn {
       for file in files {
         let url = folder.appendingPathComponent(file)
         if let text = actual[file] {
@@ -63,7 +64,7 @@ import Testing
           try? FileManager.default.removeItem(at: url)
         }
       }
-      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      GoldenRecording.recorded(name)
       return
     }
     for file in files {

@@ -3,6 +3,7 @@ import SlipCore
 import SlipESCPOS
 import SlipIR
 import SlipKit
+import SlipTestSupport
 import Testing
 
 /// What each receipt looks like as printer bytes, on every built-in printer.
@@ -92,14 +93,14 @@ import Testing
     let expectedNames = existing.filter {
       [".bin", ".disasm", ".warnings", ".error"].contains(where: $0.hasSuffix)
     }
-    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+    if GoldenRecording.isOn {
       for file in expectedNames where actual[file] == nil {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
       }
       for (file, contents) in actual {
         try contents.write(to: folder.appendingPathComponent(file))
       }
-      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      GoldenRecording.recorded(name)
       return
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SlipCore
 import SlipIR
 import SlipKit
+import SlipTestSupport
 import Testing
 
 /// The language's behaviour as data: each folder under `Cases/` holds `template.slip`, optional
@@ -79,7 +80,7 @@ import Testing
       actual["expected.diagnostics"] = DiagnosticFormatter().format(dump.diagnostics, sources: dump.sources)
     }
 
-    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+    if GoldenRecording.isOn {
       for file in ["expected.ir", "expected.txt", "expected.diagnostics"] {
         let url = expected.appendingPathComponent(file)
         if let text = actual[file] {
@@ -88,7 +89,7 @@ import Testing
           try? FileManager.default.removeItem(at: url)
         }
       }
-      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      GoldenRecording.recorded(name)
       return
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// Every input kept under Fixtures/TARGET/ (what a fuzzer once found, and hand-made inputs at
@@ -12,16 +13,7 @@ import Testing
   static let targets = ["template", "data", "png", "records", "disasm", "profile"]
 
   /// The `SlipFuzz` built next to this test bundle.
-  static var binary: URL {
-    var directory = Bundle.main.bundleURL
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("SlipFuzz")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent(".build/debug/SlipFuzz")
-  }
+  static var binary: URL { Repository.product("SlipFuzz") }
 
   @Test(arguments: targets)
   func savedInputsReplayCleanly(_ target: String) throws {

@@ -5,6 +5,7 @@ import SlipIR
 import SlipKit
 import SlipPNG
 import SlipRaster
+import SlipTestSupport
 import Testing
 
 /// Golden previews: each folder of `Cases/` is a template (or a `source.txt` naming one of
@@ -78,7 +79,7 @@ import Testing
     let warnings = DiagnosticFormatter().format(output.diagnostics, sources: output.sources)
     let files = output.previews.indices.map { $0 == 0 ? "expected.png" : "expected-\($0 + 1).png" }
 
-    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+    if GoldenRecording.isOn {
       let stale = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       for file in stale where file.hasPrefix("expected") {
         try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
@@ -91,7 +92,7 @@ import Testing
         try warnings.write(
           to: folder.appendingPathComponent("expected.warnings"), atomically: true, encoding: .utf8)
       }
-      Issue.record("recorded \(name); look at every PNG, unset SLIP_RECORD and review the diff")
+      GoldenRecording.recorded(name, look: "look at every PNG")
       return
     }
 

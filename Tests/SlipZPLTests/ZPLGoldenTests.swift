@@ -6,6 +6,7 @@ import SlipKit
 import SlipPNG
 import SlipRaster
 import SlipSymbols
+import SlipTestSupport
 import SlipZPL
 import Testing
 
@@ -157,14 +158,14 @@ import Testing
 
   /// Compares `actual` with the files of `kinds` in `folder`, or records them under SLIP_RECORD.
   static func compare(_ name: String, folder: URL, actual: [String: Data], kinds: [String]) throws {
-    if ProcessInfo.processInfo.environment["SLIP_RECORD"] != nil {
+    if GoldenRecording.isOn {
       for file in kinds where actual[file] == nil {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(file))
       }
       for (file, contents) in actual {
         try contents.write(to: folder.appendingPathComponent(file))
       }
-      Issue.record("recorded \(name); unset SLIP_RECORD and review the diff")
+      GoldenRecording.recorded(name)
       return
     }
     for file in kinds {
