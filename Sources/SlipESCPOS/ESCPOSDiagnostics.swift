@@ -62,11 +62,14 @@ extension ESCPOSError {
       help: "use font=A in the template, or a printer profile with font \(font.rawValue)")
   }
 
-  static func imageTooWide(_ name: String, dots: Int, printer: String, printerDots: Int) -> Self {
+  static func imageTooWide(
+    _ name: String, dots: Int, printer: String, printerDots: Int, at source: SourceSpan?
+  ) -> Self {
     Self(
       id: "E0603",
       message: "image '\(name)' reaches \(dots) dots across; printer '\(printer)' prints \(printerDots)",
-      help: "choose a wider printer, or give the image a width that fits (image \"\(name)\" width=...)")
+      help: "choose a wider printer, or give the image a width that fits (image \"\(name)\" width=...)",
+      source: source)
   }
 
   /// A label wider than the receipt printer that would print it as a picture: cutting it would

@@ -117,13 +117,16 @@ struct Emitter {
       case .image(let image):
         let right = image.x + image.bitmap.width
         guard right <= profile.dots else {
-          throw .imageTooWide(image.name, dots: right, printer: profile.id, printerDots: profile.dots)
+          throw .imageTooWide(
+            image.name, dots: right, printer: profile.id, printerDots: profile.dots, at: image.source)
         }
         imageDots = max(imageDots, right)
       case .symbol(let placed):
         let right = placed.x + placed.symbol.width
         guard right <= profile.dots else {
-          throw .imageTooWide(placed.symbol.data, dots: right, printer: profile.id, printerDots: profile.dots)
+          throw .imageTooWide(
+            placed.symbol.data, dots: right, printer: profile.id, printerDots: profile.dots, at: placed.source
+          )
         }
         imageDots = max(imageDots, right)
       case .feed, .cut, .drawer: break
