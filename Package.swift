@@ -17,13 +17,16 @@ let package = Package(
   targets: [
     // The layout IR: the contract between the compiler and every backend.
     .target(name: "SlipIR"),
+    // The one strict JSON reader, with locations, for data, records and printer profiles; below
+    // both the compiler and the backends, which may not import each other.
+    .target(name: "SlipSupport"),
     // The compiler: source → tokens → AST → checked → evaluated → laid out as IR.
-    .target(name: "SlipCore", dependencies: ["SlipIR"]),
+    .target(name: "SlipCore", dependencies: ["SlipIR", "SlipSupport"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
     // printing through SlipRaster.
-    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipRaster"]),
+    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipSupport", "SlipRaster"]),
     // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
@@ -62,7 +65,7 @@ let package = Package(
       name: "slip",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipTransport", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL", "SlipImages", "SlipRecords",
+        "SlipSymbols", "SlipZPL", "SlipImages", "SlipRecords", "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
     // replay tool for saved inputs.
@@ -93,6 +96,8 @@ let package = Package(
       ],
       path: "Benchmarks/ZPLBench"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
+    // The shared JSON reader, string escaper and "did you mean".
+    .testTarget(name: "SlipSupportTests", dependencies: ["SlipSupport"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",

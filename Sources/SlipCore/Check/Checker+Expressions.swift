@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 // Expressions: names that exist only in places (`loop`), filters and their arities.
 extension Checker {

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 // Barcodes and QR codes: their settings, and their literal data encoded now.
 extension Checker {

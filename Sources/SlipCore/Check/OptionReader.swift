@@ -1,3 +1,5 @@
+import SlipSupport
+
 /// Reads one statement's options against the names it accepts, reporting unknown, repeated and
 /// malformed ones; typed getters report bad values and fall back to the default so checking
 /// goes on.

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 /// Runs a checked template against data: loops, conditions, expressions and filters, producing
 /// the items layout places on paper. A failing statement is reported and skipped; the rest run.

@@ -1,3 +1,5 @@
+import SlipSupport
+
 // The statements of a line each: the keyword decides which rule of grammar/slip.ebnf follows.
 extension Parser {
   /// One statement and the end of its line; nil (reported, the line skipped) when it is broken.
