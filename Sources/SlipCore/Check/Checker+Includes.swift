@@ -7,7 +7,7 @@ extension Checker {
     guard let loader else {
       diagnostics.append(
         Diagnostic(
-          .includeFailed("this compilation has no way to load '\(include.path)'"), at: include.pathRange))
+          .includeLoaderMissing(include.path), at: include.pathRange))
       return []
     }
     guard includeStack.count <= 32 else {

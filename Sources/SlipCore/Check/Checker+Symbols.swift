@@ -49,7 +49,7 @@ extension Checker {
     guard let symbolEncoder else {
       diagnostics.append(
         Diagnostic(
-          .symbolFailed("this compilation has no way to draw barcodes and QR codes"), at: statement.range))
+          .symbolEncoderMissing(), at: statement.range))
       return nil
     }
     var literal: Bitmap?
@@ -69,7 +69,7 @@ extension Checker {
       } catch {
         diagnostics.append(
           Diagnostic(
-            .symbolFailed("cannot encode this as \(spec.symbology.rawValue): \(error.message)"),
+            .symbolUnencodable(spec.symbology.rawValue, reason: error.message),
             at: statement.content.range))
         return nil
       }
