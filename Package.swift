@@ -129,6 +129,13 @@ let package = Package(
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz"], exclude: ["Fixtures"]),
+    // The message catalogs: order, IDs, docs, and an input through the real stage for every ID.
+    .testTarget(
+      name: "CatalogTests",
+      dependencies: [
+        "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipRaster", "SlipRecords", "SlipSymbols",
+        "SlipZPL",
+      ]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

@@ -27,7 +27,7 @@ package struct CSVReader {
     /// The column in bytes, 1-based.
     package var column: Int
     /// Stable identifier: `E0481` for malformed CSV, `E0484` for a record too long to keep.
-    package var id = "E0481"
+    package var id: String
   }
 
   private var input: ByteInput

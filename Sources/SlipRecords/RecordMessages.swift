@@ -6,12 +6,12 @@ extension CSVReader.Problem {
   static func quoteInsideField(line: Int, column: Int) -> Self {
     Self(
       message: "a quote inside a field that does not start with one; quote the whole field "
-        + "and double the quotes inside it", line: line, column: column)
+        + "and double the quotes inside it", line: line, column: column, id: "E0481")
   }
 
   /// A quoted field whose quote is never closed.
   static func quoteNeverClosed(line: Int, column: Int) -> Self {
-    Self(message: "the quote opened here is never closed", line: line, column: column)
+    Self(message: "the quote opened here is never closed", line: line, column: column, id: "E0481")
   }
 
   /// A record longer than the reader keeps.
@@ -25,7 +25,7 @@ extension CSVReader.Problem {
   static func textAfterQuote(_ byte: UInt8, line: Int, column: Int) -> Self {
     Self(
       message: "'\(String(decoding: [byte], as: UTF8.self))' after a closing quote; a quoted field "
-        + "ends at its quote", line: line, column: column)
+        + "ends at its quote", line: line, column: column, id: "E0481")
   }
 }
 
