@@ -19,6 +19,7 @@ enum CatalogFiles {
     "Sources/SlipRaster/RasterDiagnostics.swift",
     "Sources/SlipZPL/ZPLDiagnostics.swift",
     "Sources/SlipSymbols/SymbolMessages.swift",
+    "Sources/SlipCore/Diagnostics/Suggestion.swift",
   ]
 
   /// IDs that two catalogs share on purpose: the same problem found by two stages.
@@ -35,14 +36,14 @@ enum CatalogFiles {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The names of the factories of each `extension` block, in file order; private helpers
+  /// The names of the factories of each `extension` (or `enum`) block, in file order; private helpers
   /// (`hex`, `quoted`) are not factories.
   static func factories(in text: String) -> [[String]] {
     var blocks: [[String]] = []
     var current: [String]?
     let factory = /^  (?:package |public )?static (?:func|var) (\w+)/
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("extension ") {
+      if line.hasPrefix("extension ") || (line.hasPrefix("enum ") && line.hasSuffix("{")) {
         current = []
       } else if line == "}" {
         if let block = current { blocks.append(block) }

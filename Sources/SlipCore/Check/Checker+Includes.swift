@@ -34,9 +34,9 @@ extension Checker {
       return []
     }
     guard !includeStack.contains(file.path) else {
-      let chain = (includeStack + [file.path]).map { "'\($0)'" }.joined(separator: " → ")
       diagnostics.append(
-        Diagnostic(.includeCycle(file.path), at: include.pathRange, notes: [Note("the includes go \(chain)")])
+        Diagnostic(
+          .includeCycle(file.path), at: include.pathRange, notes: [.includeChain(includeStack + [file.path])])
       )
       return []
     }

@@ -11,7 +11,7 @@ extension Checker {
     guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
       var (help, fixIts) = Suggestion.didYouMean(
         statement.symbology, at: statement.symbologyRange, in: linearNames)
-      if help.isEmpty { help.append("the types are \(linearNames.joined(separator: ", "))") }
+      if help.isEmpty { help.append(Help.symbologies(linearNames)) }
       diagnostics.append(
         Diagnostic(
           .unknownSymbology(statement.symbology), at: statement.symbologyRange, help: help, fixIts: fixIts))

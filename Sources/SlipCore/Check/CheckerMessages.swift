@@ -170,3 +170,30 @@ extension DiagnosticMessage {
     .init(id: "E0329", .error, "unknown barcode type '\(name)'", label: "not a barcode type")
   }
 }
+
+/// The checker's help lines, alphabetically.
+extension Help {
+  static func filters(_ names: [String]) -> String {
+    "the filters are \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func optionsAccepted(_ statement: String, _ names: [String]) -> String {
+    names.isEmpty
+      ? "'\(statement)' takes no options"
+      : "'\(statement)' accepts \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func startWithHeader() -> String {
+    "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"
+  }
+  static func symbologies(_ names: [String]) -> String { "the types are \(names.joined(separator: ", "))" }
+  static func writeItAs(_ signature: String) -> String { "write it as \(signature)" }
+}
+
+/// The checker's notes, alphabetically.
+extension Note {
+  static func includeChain(_ paths: [String]) -> Self {
+    Note("the includes go \(paths.map { "'\($0)'" }.joined(separator: " → "))")
+  }
+  static func tableColumnsSetHere(at range: SourceRange) -> Self {
+    Note("the table's columns are set here", at: range)
+  }
+}

@@ -8,8 +8,13 @@ extension Suggestion {
   {
     guard let suggestion = closest(to: name, in: candidates) else { return ([], []) }
     return (
-      ["did you mean '\(suggestion)'?"],
+      [Help.didYouMean(suggestion)],
       [FixIt("use '\(suggestion)'", range: range, replacement: suggestion)]
     )
   }
+}
+
+extension Help {
+  /// "Did you mean" with the closest name.
+  static func didYouMean(_ suggestion: String) -> String { "did you mean '\(suggestion)'?" }
 }

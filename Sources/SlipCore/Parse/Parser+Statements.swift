@@ -79,7 +79,7 @@ extension Parser {
       guard case .string = current.kind else {
         var help: [String] = []
         if current.kind == .identifier || current.kind == .number {
-          help.append("write \"{{ \(current.text) }}\" to print a value")
+          help.append(Help.printAValue(current.text))
         }
         diagnostics.append(Diagnostic(.rowCellNotString(), at: current.range, help: help))
         skipLine()

@@ -53,3 +53,17 @@ extension DiagnosticMessage {
     .init(id: "E0201", .error, "unknown statement '\(name)'", label: "not a statement")
   }
 }
+
+/// The parser's help lines, alphabetically.
+extension Help {
+  static func elementOfList(_ index: String) -> String { "write '[\(index)]' to take an element of a list" }
+  static func printAValue(_ text: String) -> String { "write \"{{ \(text) }}\" to print a value" }
+}
+
+/// The parser's notes, alphabetically.
+extension Note {
+  static func elseIsHere(at range: SourceRange) -> Self { Note("the 'else' of this 'if' is here", at: range) }
+  static func openedHere(_ keyword: String, at range: SourceRange) -> Self {
+    Note("'\(keyword)' opened here", at: range)
+  }
+}
