@@ -19,13 +19,16 @@ let package = Package(
   targets: [
     // The layout IR: the contract between the compiler and every backend.
     .target(name: "SlipIR"),
+    // The one strict JSON reader, with locations, for data, records and printer profiles; below
+    // both the compiler and the backends, which may not import each other.
+    .target(name: "SlipSupport"),
     // The compiler: source → tokens → AST → checked → evaluated → laid out as IR.
-    .target(name: "SlipCore", dependencies: ["SlipIR"]),
+    .target(name: "SlipCore", dependencies: ["SlipIR", "SlipSupport"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
     // printing through SlipRaster.
-    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipRaster"]),
+    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipSupport", "SlipRaster"]),
     // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
@@ -65,13 +68,14 @@ let package = Package(
       name: "SlipKit",
       dependencies: [
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
-        "SlipImages", "SlipRecords",
+        "SlipImages", "SlipRecords", "SlipSupport",
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
       name: "slip",
       dependencies: [
         "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipTransport", "SlipZPL", "SlipRecords",
+        "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
     // replay tool for saved inputs.
@@ -105,6 +109,8 @@ let package = Package(
     // random number generator, recording goldens.
     .target(name: "SlipTestSupport", path: "Tests/SlipTestSupport"),
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
+    // The shared JSON reader, string escaper and "did you mean".
+    .testTarget(name: "SlipSupportTests", dependencies: ["SlipSupport"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
     .testTarget(
       name: "GoldenTests",
@@ -146,6 +152,14 @@ let package = Package(
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
     // SlipKit against the CLI: every bundled template, batches, and the README's example app.
     .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "slip"]),
+    // The message catalogs: order, IDs, docs, and an input through the real stage for every ID.
+    .testTarget(
+      name: "CatalogTests",
+      dependencies: [
+        "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipRaster", "SlipRecords",
+        "SlipSymbols",
+        "SlipZPL",
+      ]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

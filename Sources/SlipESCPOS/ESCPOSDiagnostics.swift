@@ -21,14 +21,6 @@ extension ESCPOSWarning {
       source: source)
   }
 
-  static func imageNotPrintable(_ name: String, printer: String, at source: SourceSpan?) -> Self {
-    Self(
-      id: "W0604",
-      message:
-        "printer '\(printer)' has no image command (raster, graphics or column); '\(name)' is left out",
-      source: source)
-  }
-
   static func controlCharactersRemoved(_ count: Int, at source: SourceSpan?) -> Self {
     Self(
       id: "W0602",
@@ -45,6 +37,14 @@ extension ESCPOSWarning {
     return Self(
       id: "W0603",
       message: "printer '\(printer)' has \(has), not pin \(pin); the drawer kick is left out",
+      source: source)
+  }
+
+  static func imageNotPrintable(_ name: String, printer: String, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0604",
+      message:
+        "printer '\(printer)' has no image command (raster, graphics or column); '\(name)' is left out",
       source: source)
   }
 
@@ -82,6 +82,14 @@ extension ESCPOSError {
         + "\(printer.dots * 254 / (10 * max(1, printer.dpi)))mm wide for this printer")
   }
 
+  static func noImageCommand(printer: String) -> Self {
+    Self(
+      id: "E0604",
+      message:
+        "printer '\(printer)' has no image command (raster, graphics or column), so it cannot print raster",
+      help: "print in text mode, without '--raster'")
+  }
+
   static func paperTooWide(
     paper: String, font: Font, mainFont: Bool, columns: Int, printer: String, printerColumns: Int,
     printerDots: Int
@@ -95,5 +103,10 @@ extension ESCPOSError {
       message: "the template is laid out for \(paper) paper, \(columns) columns of font \(font.rawValue); "
         + "printer '\(printer)' prints \(printerColumns) (\(printerDots) dots)",
       help: "choose a printer for \(paper) paper ('slip printers' lists them), or \(layOut)")
+  }
+
+  /// The raster engine's own error, unchanged.
+  static func rasterFailed(_ error: BackendError) -> Self {
+    Self(id: error.id, message: error.message, help: error.help)
   }
 }

@@ -1,16 +1,13 @@
-/// A line and column in a JSON file, 1-based, the column counted in Unicode scalars.
-struct JSONLocation: Sendable, Equatable {
-  var line: Int
-  var column: Int
-}
+import SlipSupport
 
-/// An object key with its place.
+/// An object key with where it is.
 struct JSONKey: Sendable, Equatable {
   var text: String
-  var location: JSONLocation
+  /// The byte offset of its opening quote.
+  var offset: Int
 }
 
-/// A JSON value with its place, members kept in file order. Numbers are whole: profiles have
+/// A JSON value with where it is, members kept in file order. Numbers are whole: profiles have
 /// no fractions, and a fraction is reported as the wrong type.
 struct JSONValue: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
@@ -38,18 +35,15 @@ struct JSONValue: Sendable, Equatable {
   }
 
   var kind: Kind
-  var location: JSONLocation
+  /// The byte offset where it starts; ``JSON/location(of:in:)`` makes it a line and column
+  /// when an error needs one.
+  var offset: Int
 }
 
-/// A small strict JSON reader (RFC 8259) that keeps where every value is, so a profile error can
-/// point at it. The package imports no Foundation, and Foundation's parser forgets positions.
+/// Reads a profile file with SlipSupport's reader into values that know where they are.
 struct JSONReader {
   private let bytes: [UInt8]
   private let source: String
-  private var offset = 0
-  private var line = 1
-  private var lineStart = 0
-  private var depth = 0
 
   init(bytes: [UInt8], source: String) {
     self.bytes = bytes
@@ -57,232 +51,52 @@ struct JSONReader {
   }
 
   /// The one value the file holds.
-  mutating func document() throws(PrinterProfileError) -> JSONValue {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-    skipSpace()
-    let value = try parseValue()
-    skipSpace()
-    guard offset == bytes.count else { throw fail("unexpected text after the JSON value") }
-    return value
-  }
-
-  private var location: JSONLocation {
-    var column = 1
-    var index = lineStart
-    while index < min(offset, bytes.count) {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
-    }
-    return JSONLocation(line: line, column: column)
-  }
-
-  private func fail(_ message: String) -> PrinterProfileError {
-    let place = location
-    return PrinterProfileError(
-      source: source, line: place.line, column: place.column, field: "", message: message)
-  }
-
-  private mutating func skipSpace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x09, 0x0D: offset += 1
-      case 0x0A:
-        offset += 1
-        line += 1
-        lineStart = offset
-      default: return
-      }
+  func document() throws(PrinterProfileError) -> JSONValue {
+    do throws(JSONError) {
+      // Profiles are a few levels deep; 64 is far more than any needs.
+      return try JSON.read(bytes, maxDepth: 64, builder: LocatedBuilder())
+    } catch {
+      throw PrinterProfileError(
+        source: source, line: error.location.line, column: error.location.column, field: "",
+        message: error.message)
     }
   }
+}
 
-  private mutating func parseValue() throws(PrinterProfileError) -> JSONValue {
-    let start = location
-    guard offset < bytes.count else { throw fail("the file ends where a value should be") }
-    switch bytes[offset] {
-    case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(), location: start)
-    case UInt8(ascii: "["): return JSONValue(kind: try parseArray(), location: start)
-    case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
-    case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), location: start)
-    case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), location: start)
-    case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, location: start)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONValue(kind: try parseNumber(), location: start)
-    default: throw fail("expected a JSON value")
+/// Builds ``JSONValue``s. Keys given twice are left to the profile reader, which names the field.
+private struct LocatedBuilder: JSONBuilder {
+  func string(_ text: String, at offset: Int) -> JSONValue { JSONValue(kind: .string(text), offset: offset) }
+
+  func number(_ text: Slice<UnsafeBufferPointer<UInt8>>, at offset: Int) -> JSONValue? {
+    let digits = String(decoding: text, as: UTF8.self)
+    // Whole numbers that fit a profile; anything else is kept as text, to be reported as the
+    // wrong type where a whole number belongs.
+    if let value = Int(digits), abs(value) < 1 << 40 {
+      return JSONValue(kind: .number(value), offset: offset)
     }
+    return JSONValue(kind: .fraction(digits), offset: offset)
   }
 
-  private mutating func literal(_ word: String) throws(PrinterProfileError) {
-    let expected = Array(word.utf8)
-    guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected
-    else {
-      throw fail("expected a JSON value")
-    }
-    offset += expected.count
+  func bool(_ value: Bool, at offset: Int) -> JSONValue { JSONValue(kind: .bool(value), offset: offset) }
+
+  func null(at offset: Int) -> JSONValue { JSONValue(kind: .null, offset: offset) }
+
+  func array(_ items: [JSONValue], at offset: Int) -> JSONValue {
+    JSONValue(kind: .array(items), offset: offset)
   }
 
-  private mutating func nest() throws(PrinterProfileError) {
-    depth += 1
-    if depth > 64 { throw fail("nested too deeply") }
+  func emptyObject() -> [(key: JSONKey, value: JSONValue)] { [] }
+
+  func contains(_ key: String, in object: borrowing [(key: JSONKey, value: JSONValue)]) -> Bool { false }
+
+  func add(
+    _ value: JSONValue, forKey key: String, at offset: Int,
+    to object: inout [(key: JSONKey, value: JSONValue)]
+  ) {
+    object.append((JSONKey(text: key, offset: offset), value))
   }
 
-  private mutating func parseObject() throws(PrinterProfileError) -> JSONValue.Kind {
-    try nest()
-    offset += 1
-    var members: [(key: JSONKey, value: JSONValue)] = []
-    skipSpace()
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-      offset += 1
-      depth -= 1
-      return .object(members)
-    }
-    while true {
-      skipSpace()
-      let keyStart = location
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-        throw fail("expected a field name in quotes")
-      }
-      let key = try parseString()
-      skipSpace()
-      guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-        throw fail("expected ':' after the field name")
-      }
-      offset += 1
-      skipSpace()
-      members.append((JSONKey(text: key, location: keyStart), try parseValue()))
-      skipSpace()
-      guard offset < bytes.count else { throw fail("the file ends inside an object") }
-      if bytes[offset] == UInt8(ascii: ",") {
-        offset += 1
-        continue
-      }
-      guard bytes[offset] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-      offset += 1
-      depth -= 1
-      return .object(members)
-    }
-  }
-
-  private mutating func parseArray() throws(PrinterProfileError) -> JSONValue.Kind {
-    try nest()
-    offset += 1
-    var items: [JSONValue] = []
-    skipSpace()
-    if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-      offset += 1
-      depth -= 1
-      return .array(items)
-    }
-    while true {
-      skipSpace()
-      items.append(try parseValue())
-      skipSpace()
-      guard offset < bytes.count else { throw fail("the file ends inside an array") }
-      if bytes[offset] == UInt8(ascii: ",") {
-        offset += 1
-        continue
-      }
-      guard bytes[offset] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-      offset += 1
-      depth -= 1
-      return .array(items)
-    }
-  }
-
-  private mutating func parseString() throws(PrinterProfileError) -> String {
-    offset += 1
-    var scalars = String.UnicodeScalarView()
-    var raw: [UInt8] = []
-    func flush() {
-      scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-      raw.removeAll()
-    }
-    while offset < bytes.count {
-      let byte = bytes[offset]
-      switch byte {
-      case UInt8(ascii: "\""):
-        offset += 1
-        flush()
-        return String(scalars)
-      case UInt8(ascii: "\\"):
-        flush()
-        offset += 1
-        guard offset < bytes.count else { break }
-        let escape = bytes[offset]
-        offset += 1
-        switch escape {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{8}")
-        case UInt8(ascii: "f"): scalars.append("\u{C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
-        case UInt8(ascii: "u"):
-          var value = try hex4()
-          if (0xD800...0xDBFF).contains(value), bytes.count - offset >= 6,
-            bytes[offset] == UInt8(ascii: "\\"),
-            bytes[offset + 1] == UInt8(ascii: "u")
-          {
-            offset += 2
-            let low = try hex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid surrogate pair in \\u escape") }
-            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-          }
-          guard let scalar = Unicode.Scalar(value) else { throw fail("invalid \\u escape") }
-          scalars.append(scalar)
-        default:
-          offset -= 1
-          throw fail("invalid escape in a string")
-        }
-      case 0x00..<0x20:
-        throw fail(byte == 0x0A ? "the string is not closed on this line" : "control character in a string")
-      default:
-        raw.append(byte)
-        offset += 1
-      }
-    }
-    throw fail("the file ends inside a string")
-  }
-
-  private mutating func hex4() throws(PrinterProfileError) -> UInt32 {
-    guard bytes.count - offset >= 4 else { throw fail("expected four hex digits after \\u") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[offset]
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw fail("expected four hex digits after \\u")
-      }
-      value = value << 4 | UInt32(digit)
-      offset += 1
-    }
-    return value
-  }
-
-  private mutating func parseNumber() throws(PrinterProfileError) -> JSONValue.Kind {
-    let start = offset
-    if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-    var digits = 0
-    while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
-      offset += 1
-      digits += 1
-    }
-    guard digits > 0 else { throw fail("expected digits") }
-    var whole = true
-    while offset < bytes.count,
-      [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"), UInt8(ascii: "-")]
-        .contains(
-          bytes[offset]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset])
-    {
-      whole = false
-      offset += 1
-    }
-    let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-    if whole, let value = Int(text), abs(value) < 1 << 40 { return .number(value) }
-    return .fraction(text)
+  func object(_ object: [(key: JSONKey, value: JSONValue)], at offset: Int) -> JSONValue {
+    JSONValue(kind: .object(object), offset: offset)
   }
 }

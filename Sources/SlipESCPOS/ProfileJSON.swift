@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 /// A problem in a printer profile file, naming the field and where it is.
 public struct PrinterProfileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -26,9 +27,9 @@ extension PrinterProfile {
   /// Strict on purpose: unknown fields (a typo such as `cuter`), wrong types, values out of
   /// range and unknown code pages are errors naming the field, never silently ignored.
   public init(json bytes: [UInt8], source: String) throws(PrinterProfileError) {
-    var reader = JSONReader(bytes: bytes, source: source)
+    let reader = JSONReader(bytes: bytes, source: source)
     let root = try reader.document()
-    var fields = try ProfileFields(root, path: "", source: source)
+    var fields = try ProfileFields(root, path: "", source: source, bytes: bytes)
     let id = try fields.string("id", pattern: "a lower-case ID such as 'my-printer'") { text in
       !text.isEmpty
         && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
@@ -51,13 +52,15 @@ extension PrinterProfile {
     for (key, value) in pageMembers {
       let field = "codePages.\(key.text)"
       guard let number = Int(key.text), (0...255).contains(number), String(number) == key.text else {
-        throw fields.error(key.location, field: field, "expected an 'ESC t' number from 0 to 255 as the key")
+        throw fields.error(key.offset, field: field, "expected an 'ESC t' number from 0 to 255 as the key")
       }
       guard case .string(let pageName) = value.kind else {
         throw fields.error(value, field: field, "expected a code page name such as \"PC437\"")
       }
       guard let page = CodePage.named(pageName) else {
-        let hint = closest(to: pageName, in: CodePage.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        let hint =
+          Suggestion.closest(to: pageName, in: CodePage.all.map(\.name)).map { "; did you mean '\($0)'?" }
+          ?? ""
         throw fields.error(
           value, field: field,
           "unknown code page '\(pageName)'\(hint) ('slip printers --code-pages' lists them)")
@@ -138,21 +141,7 @@ extension PrinterProfile {
 
   /// The profile in the JSON format ``init(json:source:)`` reads, fields in a fixed order.
   public var json: String {
-    func quoted(_ text: String) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where scalar.value < 0x20:
-          let digits = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
-    }
+    let quoted = JSON.quoted
     func font(_ metrics: FontMetrics) -> String {
       "{\"width\": \(metrics.width), \"height\": \(metrics.height), \"columns\": \(metrics.columns)}"
     }
@@ -194,34 +183,32 @@ extension PrinterProfile {
 /// The members of one JSON object being read into a profile; fields the format does not have
 /// are rejected up front, with the closest known name.
 private struct ProfileFields {
-  private let members: [(key: JSONKey, value: JSONValue)]
+  private var members: [(key: JSONKey, value: JSONValue)]
   private let object: JSONValue
   private let prefix: String
   private let source: String
+  /// The file, for the line and column of a value an error is about.
+  private let bytes: [UInt8]
 
-  init(_ value: JSONValue, path: String, source: String) throws(PrinterProfileError) {
-    guard case .object(let members) = value.kind else {
-      throw PrinterProfileError(
-        source: source, line: value.location.line, column: value.location.column, field: path,
-        message: "expected an object")
-    }
-    var seen: Set<String> = []
-    for (key, _) in members where !seen.insert(key.text).inserted {
-      throw PrinterProfileError(
-        source: source, line: key.location.line, column: key.location.column,
-        field: path.isEmpty ? key.text : "\(path).\(key.text)", message: "given twice")
-    }
-    self.members = members
+  init(_ value: JSONValue, path: String, source: String, bytes: [UInt8]) throws(PrinterProfileError) {
+    self.members = []
     self.object = value
     self.prefix = path
     self.source = source
+    self.bytes = bytes
+    guard case .object(let members) = value.kind else {
+      throw error(value, field: path, "expected an object")
+    }
+    var seen: Set<String> = []
+    for (key, _) in members where !seen.insert(key.text).inserted {
+      throw error(key.offset, field: path.isEmpty ? key.text : "\(path).\(key.text)", "given twice")
+    }
+    self.members = members
     // Unknown fields first: a typo such as 'cuter' is the real problem, not the missing 'cutter'.
     let known = Self.knownFields[path.split(separator: ".").last.map(String.init) ?? ""] ?? []
     for (key, _) in members where !known.contains(key.text) {
-      let hint = closest(to: key.text, in: known).map { "; did you mean '\($0)'?" } ?? ""
-      throw PrinterProfileError(
-        source: source, line: key.location.line, column: key.location.column,
-        field: path.isEmpty ? key.text : "\(path).\(key.text)", message: "unknown field\(hint)")
+      let hint = Suggestion.closest(to: key.text, in: known).map { "; did you mean '\($0)'?" } ?? ""
+      throw error(key.offset, field: path.isEmpty ? key.text : "\(path).\(key.text)", "unknown field\(hint)")
     }
   }
 
@@ -230,11 +217,12 @@ private struct ProfileFields {
   func has(_ key: String) -> Bool { members.contains { $0.key.text == key } }
 
   func error(_ value: JSONValue, field: String, _ message: String) -> PrinterProfileError {
-    error(value.location, field: field, message)
+    error(value.offset, field: field, message)
   }
 
-  func error(_ location: JSONLocation, field: String, _ message: String) -> PrinterProfileError {
-    PrinterProfileError(
+  func error(_ offset: Int, field: String, _ message: String) -> PrinterProfileError {
+    let location = JSON.location(of: offset, in: bytes)
+    return PrinterProfileError(
       source: source, line: location.line, column: location.column, field: field, message: message)
   }
 
@@ -299,12 +287,12 @@ private struct ProfileFields {
   }
 
   mutating func object(_ key: String) throws(PrinterProfileError) -> ProfileFields {
-    try ProfileFields(try value(key), path: path(key), source: source)
+    try ProfileFields(try value(key), path: path(key), source: source, bytes: bytes)
   }
 
   mutating func optionalObject(_ key: String) throws(PrinterProfileError) -> ProfileFields? {
     guard let value = optionalValue(key) else { return nil }
-    return try ProfileFields(value, path: path(key), source: source)
+    return try ProfileFields(value, path: path(key), source: source, bytes: bytes)
   }
 
   mutating func array(_ key: String) throws(PrinterProfileError) -> [JSONValue] {
@@ -335,26 +323,4 @@ private struct ProfileFields {
     "symbols": ["barcodes", "qrCode"],
     "transport": ["bleService", "bleWrite", "chunkBytes", "pacingMilliseconds"],
   ]
-}
-
-/// The candidate within a third of `name`'s length in edits (at least one), if any.
-func closest(to name: String, in candidates: [String]) -> String? {
-  let target = Array(name.lowercased().unicodeScalars)
-  var best: (name: String, distance: Int)?
-  for candidate in candidates {
-    let other = Array(candidate.lowercased().unicodeScalars)
-    var row = Array(0...other.count)
-    for (i, a) in target.enumerated() {
-      var next = [i + 1]
-      for (j, b) in other.enumerated() {
-        next.append(min(row[j + 1] + 1, next[j] + 1, row[j] + (a == b ? 0 : 1)))
-      }
-      row = next
-    }
-    let distance = row[other.count]
-    if distance <= max(1, min(target.count, other.count) / 3), distance < (best?.distance ?? .max) {
-      best = (candidate, distance)
-    }
-  }
-  return best?.name
 }

@@ -113,21 +113,6 @@ extension ESCPOSWarning {
   }
 }
 
-// Errors of raster printing; the raster engine's own errors pass through unchanged.
-extension ESCPOSError {
-  static func noImageCommand(printer: String) -> Self {
-    Self(
-      id: "E0604",
-      message:
-        "printer '\(printer)' has no image command (raster, graphics or column), so it cannot print raster",
-      help: "print in text mode, without '--raster'")
-  }
-
-  static func rasterFailed(_ error: RasterError) -> Self {
-    Self(id: error.id, message: error.message, help: error.help)
-  }
-}
-
 extension TextEncoder {
   /// Whether `text` has a character no page has (one the text path would print as `?`), by the
   /// writer's rules: controls and invisible characters print nothing, decomposed letters count

@@ -1,5 +1,6 @@
 import SlipCore
 import SlipESCPOS
+import SlipSupport
 
 /// Finding a printer profile by what a user wrote: a built-in ID, or a JSON profile file.
 public enum PrinterChoice {

@@ -27,7 +27,7 @@ package struct CSVReader {
     /// The column in bytes, 1-based.
     package var column: Int
     /// Stable identifier: `E0481` for malformed CSV, `E0484` for a record too long to keep.
-    package var id = "E0481"
+    package var id: String
   }
 
   private var input: ByteInput
@@ -106,9 +106,7 @@ package struct CSVReader {
         return Record(fields: fields, line: start)
       case UInt8(ascii: "\""):
         guard field.isEmpty else {
-          let problem = Problem(
-            message: "a quote inside a field that does not start with one; quote the whole field "
-              + "and double the quotes inside it", line: line, column: column)
+          let problem = Problem.quoteInsideField(line: line, column: column)
           skipLine()
           throw problem
         }
@@ -125,8 +123,7 @@ package struct CSVReader {
     let openColumn = column
     while true {
       guard let byte = next() else {
-        throw Problem(
-          message: "the quote opened here is never closed", line: openLine, column: openColumn)
+        throw Problem.quoteNeverClosed(line: openLine, column: openColumn)
       }
       try count(startingOn: openLine)
       guard byte == UInt8(ascii: "\"") else {
@@ -147,9 +144,7 @@ package struct CSVReader {
         pending = after
         return
       default:
-        let problem = Problem(
-          message: "'\(String(decoding: [after], as: UTF8.self))' after a closing quote; a quoted field "
-            + "ends at its quote", line: line, column: column)
+        let problem = Problem.textAfterQuote(after, line: line, column: column)
         skipLine()
         throw problem
       }
@@ -162,9 +157,7 @@ package struct CSVReader {
     recordSize += 1
     guard recordSize > maximumRecordSize else { return }
     skipLine()
-    throw Problem(
-      message: "this record is longer than \(Self.describe(maximumRecordSize)), the most one record may be; "
-        + "it is left out", line: line, column: 1, id: "E0484")
+    throw Problem.recordTooLong(limit: maximumRecordSize, line: line)
   }
 
   /// A size in words: whole MiB as such (the real limit), anything else in bytes.

@@ -73,16 +73,6 @@ package struct RecordProblem: Error {
   }
 }
 
-extension RecordProblem {
-  /// A record longer than the reader keeps.
-  static func recordTooLong(line: Int, limit: Int) -> Self {
-    RecordProblem(
-      message:
-        "this record is longer than \(CSVReader.describe(limit)), the most one record may be; it is left out",
-      line: line, column: nil, id: "E0484")
-  }
-}
-
 /// A data file that cannot be opened, in words naming it and why.
 package struct RecordInputError: Error {
   /// What went wrong: lower-case, no final period.
@@ -140,9 +130,7 @@ package struct RecordReader {
         return DataRecord(object: nil, line: line, json: bytes)
       }
       guard case .object(let object) = value else {
-        throw RecordProblem(
-          message: "each line of a JSON Lines file must be a JSON object, not a \(value.kindName)",
-          line: line, column: 1, id: "E0421")
+        throw RecordProblem.lineNotObject(value.kindName, line: line)
       }
       return DataRecord(object: object, line: line, json: bytes)
     }
@@ -168,9 +156,7 @@ package struct RecordReader {
     }
     guard let header else { return nil }
     guard record.fields.count == header.count else {
-      throw RecordProblem(
-        message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"); "
-          + "the header has \(header.count)", line: record.line, column: nil, id: "E0482")
+      throw RecordProblem.fieldCount(record.fields.count, header: header.count, line: record.line)
     }
     var object = JSONObject()
     for (path, value) in zip(header, record.fields) {
@@ -193,17 +179,13 @@ package struct RecordReader {
             .reversed())
       }
       guard path.allSatisfy({ !$0.isEmpty }) else {
-        throw RecordProblem(
-          message: "the header's column '\(name)' is not a name like 'city' or 'visitor.name'",
-          line: record.line, column: nil, id: "E0483")
+        throw RecordProblem.columnNotAName(name, line: record.line)
       }
       // A column cannot be both a value and an object holding others, nor appear twice.
       let key = path.joined(separator: ".")
       let heads = (1..<path.count).map { path[..<$0].joined(separator: ".") }
       if let other = columns[key] ?? prefixes[key] ?? heads.lazy.compactMap({ columns[$0] }).first {
-        throw RecordProblem(
-          message: "the header's columns '\(other)' and '\(name)' name the same data",
-          line: record.line, column: nil, id: "E0483")
+        throw RecordProblem.columnsClash(other, name, line: record.line)
       }
       columns[key] = key
       for head in heads where prefixes[head] == nil { prefixes[head] = key }
@@ -249,12 +231,12 @@ package final class ByteInput {
     let opened = open(path, O_RDONLY)
     guard opened >= 0 else {
       let reason = String(cString: strerror(errno))
-      throw RecordInputError(message: "cannot read \(what) '\(path)': \(reason)")
+      throw RecordInputError.cannotRead(what, path: path, reason: reason)
     }
     var status = stat()
     if fstat(opened, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
       close(opened)
-      throw RecordInputError(message: "\(what) '\(path)' is a directory, not a file")
+      throw RecordInputError.isDirectory(what, path: path)
     }
     descriptor = opened
     owned = true

@@ -168,7 +168,7 @@ struct LabelFields {
       return [Field(x: placed.x, y: placed.y, commands, data: data)]
     case .field:
       warnings.append(
-        .symbolAsGraphic(symbol.symbology, reason: "it crosses the label's edge", at: placed.source))
+        .symbolAsGraphic(symbol.symbology, reason: GraphicReason.crossesEdge(), at: placed.source))
     case .graphic(let reason):
       warnings.append(.symbolAsGraphic(symbol.symbology, reason: reason, at: placed.source))
     }

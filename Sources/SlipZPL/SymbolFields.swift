@@ -15,24 +15,24 @@ enum SymbolFields {
   static func native(_ symbol: Symbol) -> Choice {
     let module = symbol.module
     guard (1...10).contains(module) else {
-      return .graphic(reason: "ZPL draws symbols with modules of 1 to 10 dots, not \(module)")
+      return .graphic(reason: GraphicReason.moduleSize(module))
     }
     guard FieldData.controlCharacters(in: symbol.data) == 0 else {
-      return .graphic(reason: "its data has control characters")
+      return .graphic(reason: GraphicReason.controlCharacters())
     }
     let interpretation = interpretationFlags(symbol.humanReadable)
     let height = symbol.height
     switch symbol.symbology {
     case .code128:
       guard let data = Code128Fields.fieldData(modules: symbol.modules, text: symbol.data) else {
-        return .graphic(reason: "its modules are not Code 128 bars that ZPL invocation codes can repeat")
+        return .graphic(reason: GraphicReason.notCode128Bars())
       }
       return .field(commands: "^BY\(module)^BCN,\(height),\(interpretation),N", data: data)
     case .qr:
       guard symbol.data.unicodeScalars.allSatisfy(\.isASCII) else {
         // zint encodes other text as ISO-8859-1 or with ECI 26; printers would put UTF-8 bytes
         // in without an ECI, which scanners read as Shift-JIS.
-        return .graphic(reason: "its text is not ASCII, which printers encode without saying how (ECI)")
+        return .graphic(reason: GraphicReason.notASCII())
       }
       let level = symbol.errorCorrection ?? "M"
       return .field(commands: "^BY1,2,1^BQN,2,\(module)", data: "\(level)A,\(symbol.data)")
@@ -40,7 +40,7 @@ enum SymbolFields {
       let digits = [Symbol.Symbology.ean13: 12, .ean8: 7, .upca: 11][symbol.symbology] ?? 12
       guard symbol.data.allSatisfy(\.isASCII) && symbol.data.allSatisfy(\.isNumber),
         symbol.data.count == digits || symbol.data.count == digits + 1
-      else { return .graphic(reason: "its data is not \(digits) or \(digits + 1) digits") }
+      else { return .graphic(reason: GraphicReason.digitCount(digits)) }
       // The printer adds the check digit itself.
       let data = String(symbol.data.prefix(digits))
       let command = [Symbol.Symbology.ean13: "^BE", .ean8: "^B8", .upca: "^BU"][symbol.symbology] ?? "^BE"
@@ -48,16 +48,16 @@ enum SymbolFields {
     case .code39, .itf, .codabar:
       return twoWidths(symbol, interpretation: interpretation)
     case .upce:
-      return .graphic(reason: "ZPL's UPC-E command takes its data in another form")
+      return .graphic(reason: GraphicReason.upcEForm())
     case .pdf417, .datamatrix:
-      return .graphic(reason: "a ZPL printer would choose its own rows and columns")
+      return .graphic(reason: GraphicReason.ownRowsAndColumns())
     }
   }
 
   /// Code 39, Interleaved 2 of 5 and Codabar: bars of two widths, whose ratio `^BY` sets.
   private static func twoWidths(_ symbol: Symbol, interpretation: String) -> Choice {
     guard let ratio = wideRatio(symbol.modules), (2...3).contains(ratio) else {
-      return .graphic(reason: "its wide bars are not 2 or 3 modules, the ratios ZPL draws exactly")
+      return .graphic(reason: GraphicReason.wideBarRatio())
     }
     let by = "^BY\(symbol.module),\(ratio).0"
     switch symbol.symbology {
@@ -68,7 +68,7 @@ enum SymbolFields {
     default:
       // Codabar's start and stop characters are parameters of ^BK, not data.
       let characters = Array(symbol.data)
-      guard characters.count >= 2 else { return .graphic(reason: "its data has no start and stop") }
+      guard characters.count >= 2 else { return .graphic(reason: GraphicReason.noStartAndStop()) }
       let inner = String(characters[1..<(characters.count - 1)])
       return .field(
         commands:

@@ -70,3 +70,23 @@ extension ZPLError {
       help: "print receipts without a stored format")
   }
 }
+
+/// Why a symbol prints as a picture of its modules (the reasons of W0905), alphabetically.
+enum GraphicReason {
+  static func controlCharacters() -> String { "its data has control characters" }
+  static func crossesEdge() -> String { "it crosses the label's edge" }
+  static func digitCount(_ digits: Int) -> String { "its data is not \(digits) or \(digits + 1) digits" }
+  static func moduleSize(_ module: Int) -> String {
+    "ZPL draws symbols with modules of 1 to 10 dots, not \(module)"
+  }
+  static func noStartAndStop() -> String { "its data has no start and stop" }
+  static func notASCII() -> String { "its text is not ASCII, which printers encode without saying how (ECI)" }
+  static func notCode128Bars() -> String {
+    "its modules are not Code 128 bars that ZPL invocation codes can repeat"
+  }
+  static func ownRowsAndColumns() -> String { "a ZPL printer would choose its own rows and columns" }
+  static func upcEForm() -> String { "ZPL's UPC-E command takes its data in another form" }
+  static func wideBarRatio() -> String {
+    "its wide bars are not 2 or 3 modules, the ratios ZPL draws exactly"
+  }
+}

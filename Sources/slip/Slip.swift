@@ -1,4 +1,5 @@
 import SlipCore
+import SlipSupport
 
 #if canImport(Glibc)
   import Glibc

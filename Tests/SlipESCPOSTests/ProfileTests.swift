@@ -53,8 +53,11 @@ import Testing
     ),
     (#"{"id": "My Printer"}"#, "x.json:1:8: error: 'id': expected a lower-case ID such as 'my-printer'"),
     (#"{"id": "x", "id": "y"}"#, "x.json:1:13: error: 'id': given twice"),
-    ("{\"id\": \"x\",\n  \"dpi\": 203,,}", "x.json:2:14: error: expected a field name in quotes"),
-    ("[1, 2", "x.json:1:6: error: the file ends inside an array"),
+    (
+      "{\"id\": \"x\",\n  \"dpi\": 203,,}",
+      "x.json:2:14: error: expected an object key in double quotes, found ','"
+    ),
+    ("[1, 2", "x.json:1:6: error: unexpected end of data"),
   ])
   func malformedProfilesNameTheField(_ json: String, _ message: String) {
     #expect(throws: PrinterProfileError.self) { try PrinterProfile(json: Array(json.utf8), source: "x.json") }

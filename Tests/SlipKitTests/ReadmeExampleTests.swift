@@ -42,7 +42,12 @@ import Testing
     try Self.update(package.appendingPathComponent("Package.swift"), manifest)
     try Self.update(sources.appendingPathComponent("main.swift"), main)
     let swift = URL(fileURLWithPath: "/usr/bin/env")
-    let build = try ProcessRun.run(swift, ["swift", "build", "--product", "KopiApp"], in: package)
+    var build = try ProcessRun.run(swift, ["swift", "build", "--product", "KopiApp"], in: package)
+    if build.status != 0 {
+      // SwiftPM can keep a stale plan of the dependency after its manifest changed: build anew.
+      try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
+      build = try ProcessRun.run(swift, ["swift", "build", "--product", "KopiApp"], in: package)
+    }
     #expect(build.status == 0, "the README's example does not build:\n\(build.stdout)\n\(build.stderr)")
     guard build.status == 0 else { return }
     let bin = try ProcessRun.run(swift, ["swift", "build", "--show-bin-path"], in: package)

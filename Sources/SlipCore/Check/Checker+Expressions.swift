@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 // Expressions: names that exist only in places (`loop`), filters and their arities.
 extension Checker {
@@ -33,7 +34,7 @@ extension Checker {
         let names = filters.filters.keys.sorted()
         var (help, fixIts) = Suggestion.didYouMean(call.name, at: call.nameRange, in: names)
         if help.isEmpty {
-          help.append("the filters are \(names.map { "'\($0)'" }.joined(separator: ", "))")
+          help.append(Help.filters(names))
         }
         diagnostics.append(
           Diagnostic(.unknownFilter(call.name), at: call.nameRange, help: help, fixIts: fixIts))
@@ -49,7 +50,7 @@ extension Checker {
         diagnostics.append(
           Diagnostic(
             .filterArity(call.name, expected: expected, got: count), at: call.nameRange,
-            help: ["write it as \(filter.signature)"]))
+            help: [Help.writeItAs(filter.signature)]))
       }
     }
   }

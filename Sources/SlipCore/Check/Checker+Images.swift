@@ -39,7 +39,7 @@ extension Checker {
     guard let loader, let imageDecoder else {
       diagnostics.append(
         Diagnostic(
-          .imageFailed("this compilation has no way to read images like '\(image.path)'"), at: image.pathRange
+          .imageReaderMissing(image.path), at: image.pathRange
         ))
       return nil
     }
@@ -51,7 +51,7 @@ extension Checker {
         grey = try imageDecoder.decode(file.bytes, name: file.path)
       } catch {
         diagnostics.append(
-          Diagnostic(.imageFailed("cannot read '\(image.path)': \(error.message)"), at: image.pathRange))
+          Diagnostic(.imageUnreadable(image.path, reason: error.message), at: image.pathRange))
         return nil
       }
     } catch {

@@ -7,7 +7,7 @@ extension Checker {
     guard let loader else {
       diagnostics.append(
         Diagnostic(
-          .includeFailed("this compilation has no way to load '\(include.path)'"), at: include.pathRange))
+          .includeLoaderMissing(include.path), at: include.pathRange))
       return []
     }
     guard includeStack.count <= 32 else {
@@ -34,9 +34,9 @@ extension Checker {
       return []
     }
     guard !includeStack.contains(file.path) else {
-      let chain = (includeStack + [file.path]).map { "'\($0)'" }.joined(separator: " → ")
       diagnostics.append(
-        Diagnostic(.includeCycle(file.path), at: include.pathRange, notes: [Note("the includes go \(chain)")])
+        Diagnostic(
+          .includeCycle(file.path), at: include.pathRange, notes: [.includeChain(includeStack + [file.path])])
       )
       return []
     }

@@ -58,7 +58,7 @@ extension Checker {
         diagnostics.append(
           Diagnostic(
             .tableCellCount(row.cells.count, expected: table.columns.count), at: row.range,
-            notes: [Note("the table's columns are set here", at: table.range)]))
+            notes: [.tableColumnsSetHere(at: table.range)]))
         return nil
       }
       return .tableRow(row.cells, settings, table, row.range)

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 // Barcodes and QR codes: their settings, and their literal data encoded now.
 extension Checker {
@@ -10,7 +11,7 @@ extension Checker {
     guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
       var (help, fixIts) = Suggestion.didYouMean(
         statement.symbology, at: statement.symbologyRange, in: linearNames)
-      if help.isEmpty { help.append("the types are \(linearNames.joined(separator: ", "))") }
+      if help.isEmpty { help.append(Help.symbologies(linearNames)) }
       diagnostics.append(
         Diagnostic(
           .unknownSymbology(statement.symbology), at: statement.symbologyRange, help: help, fixIts: fixIts))
@@ -48,7 +49,7 @@ extension Checker {
     guard let symbolEncoder else {
       diagnostics.append(
         Diagnostic(
-          .symbolFailed("this compilation has no way to draw barcodes and QR codes"), at: statement.range))
+          .symbolEncoderMissing(), at: statement.range))
       return nil
     }
     var literal: Bitmap?
@@ -68,7 +69,7 @@ extension Checker {
       } catch {
         diagnostics.append(
           Diagnostic(
-            .symbolFailed("cannot encode this as \(spec.symbology.rawValue): \(error.message)"),
+            .symbolUnencodable(spec.symbology.rawValue, reason: error.message),
             at: statement.content.range))
         return nil
       }

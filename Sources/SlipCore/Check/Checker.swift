@@ -52,9 +52,7 @@ struct Checker {
       diagnostics.append(
         Diagnostic(
           .missingHeader(), at: place,
-          help: [
-            "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"
-          ]))
+          help: [Help.startWithHeader()]))
     }
     let body = checkBlock(Array(statements), media: media ?? Self.defaultMedia)
     guard let media else { return (nil, diagnostics) }

@@ -6,54 +6,6 @@ extension DiagnosticMessage {
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
   }
-  static func imageFailed(_ message: String) -> Self {
-    .init(id: "E0323", .error, message, label: "cannot use this image")
-  }
-  static func imageScaledToFit(_ path: String, width: Int, paper: Int) -> Self {
-    .init(
-      id: "W0324", .warning, "'\(path)' is \(width) dots wide; scaled down to the paper's \(paper)",
-      label: "wider than the paper")
-  }
-  static func imageTooTall(_ path: String, height: Int, most: Int) -> Self {
-    .init(
-      id: "E0325", .error, "'\(path)' would print \(height) dots tall; images may be at most \(most)",
-      label: "too tall")
-  }
-  static func includeCycle(_ path: String) -> Self {
-    .init(id: "E0315", .error, "'\(path)' includes itself", label: "include cycle")
-  }
-  static func includeFailed(_ message: String) -> Self {
-    .init(id: "E0314", .error, message, label: "cannot include")
-  }
-  static func includeHasHeader(_ kind: String) -> Self {
-    .init(
-      id: "E0318", .error,
-      "an included template cannot have a '\(kind)' header; only the top template says what it prints on",
-      label: "remove this line")
-  }
-  static func includeTooDeep() -> Self {
-    .init(id: "E0319", .error, "includes are nested more than 32 deep", label: "too deep")
-  }
-  static func notInTable(_ statement: String) -> Self {
-    .init(
-      id: "E0317", .error,
-      "'\(statement)' cannot appear inside a 'table'; only rows, loops, conditions and 'set' can",
-      label: "end the table before this")
-  }
-  static func tableCellCount(_ got: Int, expected: Int) -> Self {
-    .init(
-      id: "E0316", .error,
-      "this row has \(got) cell\(got == 1 ? "" : "s"), but the table has \(expected) column\(expected == 1 ? "" : "s")",
-      label: "wrong number of cells")
-  }
-  static func tableNested() -> Self {
-    .init(id: "E0320", .error, "tables cannot be nested", label: "inside another table")
-  }
-  static func tableTooWide(_ needs: Int, columns: Int) -> Self {
-    .init(
-      id: "E0321", .error, "the table needs at least \(needs) columns, but the line has \(columns)",
-      label: "too wide")
-  }
   static func duplicateOption(_ name: String) -> Self {
     .init(id: "E0306", .error, "option '\(name)' is given more than once", label: "repeated")
   }
@@ -67,6 +19,43 @@ extension DiagnosticMessage {
     .init(
       id: "E0308", .error, "'\(kind)' must be the first statement of a template, and only once",
       label: "misplaced")
+  }
+  static func imageFailed(_ message: String) -> Self {
+    .init(id: "E0323", .error, message, label: "cannot use this image")
+  }
+  static func imageReaderMissing(_ path: String) -> Self {
+    .imageFailed("this compilation has no way to read images like '\(path)'")
+  }
+  static func imageScaledToFit(_ path: String, width: Int, paper: Int) -> Self {
+    .init(
+      id: "W0324", .warning, "'\(path)' is \(width) dots wide; scaled down to the paper's \(paper)",
+      label: "wider than the paper")
+  }
+  static func imageTooTall(_ path: String, height: Int, most: Int) -> Self {
+    .init(
+      id: "E0325", .error, "'\(path)' would print \(height) dots tall; images may be at most \(most)",
+      label: "too tall")
+  }
+  static func imageUnreadable(_ path: String, reason: String) -> Self {
+    .imageFailed("cannot read '\(path)': \(reason)")
+  }
+  static func includeCycle(_ path: String) -> Self {
+    .init(id: "E0315", .error, "'\(path)' includes itself", label: "include cycle")
+  }
+  static func includeFailed(_ message: String) -> Self {
+    .init(id: "E0314", .error, message, label: "cannot include")
+  }
+  static func includeHasHeader(_ kind: String) -> Self {
+    .init(
+      id: "E0318", .error,
+      "an included template cannot have a '\(kind)' header; only the top template says what it prints on",
+      label: "remove this line")
+  }
+  static func includeLoaderMissing(_ path: String) -> Self {
+    .includeFailed("this compilation has no way to load '\(path)'")
+  }
+  static func includeTooDeep() -> Self {
+    .init(id: "E0319", .error, "includes are nested more than 32 deep", label: "too deep")
   }
   static func invalidOptionValue(_ value: String, option: String, expected: String) -> Self {
     .init(
@@ -89,6 +78,12 @@ extension DiagnosticMessage {
       id: "E0307", .error, "a template must start with 'receipt', which says what it prints on",
       label: "expected 'receipt' before this")
   }
+  static func notInTable(_ statement: String) -> Self {
+    .init(
+      id: "E0317", .error,
+      "'\(statement)' cannot appear inside a 'table'; only rows, loops, conditions and 'set' can",
+      label: "end the table before this")
+  }
   static func optionMissing(_ name: String, statement: String, example: String) -> Self {
     .init(
       id: "E0322", .error, "'\(statement)' needs '\(name)', as in \(example)", label: "missing '\(name)'")
@@ -97,12 +92,12 @@ extension DiagnosticMessage {
     .init(
       id: "E0305", .error, "option '\(name)' needs a value: \(name)=\(expected)", label: "missing value")
   }
-  static func optionTakesNoValue(_ name: String) -> Self {
-    .init(id: "E0311", .error, "option '\(name)' takes no value", label: "remove the value")
-  }
   static func optionNotInterpolated(_ name: String) -> Self {
     .init(
       id: "E0313", .error, "the value of '\(name)' cannot contain '{{ }}'", label: "must be literal")
+  }
+  static func optionTakesNoValue(_ name: String) -> Self {
+    .init(id: "E0311", .error, "option '\(name)' takes no value", label: "remove the value")
   }
   static func positionMissing(_ statement: String) -> Self {
     .init(
@@ -120,6 +115,9 @@ extension DiagnosticMessage {
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
       label: "one character, like \"-\" or \"=\"")
   }
+  static func symbolEncoderMissing() -> Self {
+    .symbolFailed("this compilation has no way to draw barcodes and QR codes")
+  }
   static func symbolFailed(_ message: String) -> Self {
     .init(id: "E0327", .error, message, label: "cannot encode")
   }
@@ -127,6 +125,23 @@ extension DiagnosticMessage {
     .init(
       id: "E0328", .error,
       "this \(symbology) is \(dots) dots wide, wider than the paper's \(paper); use a smaller module or less data",
+      label: "too wide")
+  }
+  static func symbolUnencodable(_ symbology: String, reason: String) -> Self {
+    .symbolFailed("cannot encode this as \(symbology): \(reason)")
+  }
+  static func tableCellCount(_ got: Int, expected: Int) -> Self {
+    .init(
+      id: "E0316", .error,
+      "this row has \(got) cell\(got == 1 ? "" : "s"), but the table has \(expected) column\(expected == 1 ? "" : "s")",
+      label: "wrong number of cells")
+  }
+  static func tableNested() -> Self {
+    .init(id: "E0320", .error, "tables cannot be nested", label: "inside another table")
+  }
+  static func tableTooWide(_ needs: Int, columns: Int) -> Self {
+    .init(
+      id: "E0321", .error, "the table needs at least \(needs) columns, but the line has \(columns)",
       label: "too wide")
   }
   static func textBoxNeedsWidth() -> Self {
@@ -147,11 +162,38 @@ extension DiagnosticMessage {
   static func unknownFilter(_ name: String) -> Self {
     .init(id: "E0302", .error, "unknown filter '\(name)'", label: "unknown filter")
   }
-  static func unknownSymbology(_ name: String) -> Self {
-    .init(id: "E0329", .error, "unknown barcode type '\(name)'", label: "not a barcode type")
-  }
   static func unknownOption(_ name: String, statement: String) -> Self {
     .init(
       id: "E0301", .error, "unknown option '\(name)' for '\(statement)'", label: "unknown option")
+  }
+  static func unknownSymbology(_ name: String) -> Self {
+    .init(id: "E0329", .error, "unknown barcode type '\(name)'", label: "not a barcode type")
+  }
+}
+
+/// The checker's help lines, alphabetically.
+extension Help {
+  static func filters(_ names: [String]) -> String {
+    "the filters are \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func optionsAccepted(_ statement: String, _ names: [String]) -> String {
+    names.isEmpty
+      ? "'\(statement)' takes no options"
+      : "'\(statement)' accepts \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func startWithHeader() -> String {
+    "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"
+  }
+  static func symbologies(_ names: [String]) -> String { "the types are \(names.joined(separator: ", "))" }
+  static func writeItAs(_ signature: String) -> String { "write it as \(signature)" }
+}
+
+/// The checker's notes, alphabetically.
+extension Note {
+  static func includeChain(_ paths: [String]) -> Self {
+    Note("the includes go \(paths.map { "'\($0)'" }.joined(separator: " → "))")
+  }
+  static func tableColumnsSetHere(at range: SourceRange) -> Self {
+    Note("the table's columns are set here", at: range)
   }
 }

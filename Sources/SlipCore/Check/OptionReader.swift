@@ -1,3 +1,5 @@
+import SlipSupport
+
 /// Reads one statement's options against the names it accepts, reporting unknown, repeated and
 /// malformed ones; typed getters report bad values and fall back to the default so checking
 /// goes on.
@@ -12,10 +14,7 @@ struct OptionReader {
       guard names.contains(option.name) else {
         var (help, fixIts) = Suggestion.didYouMean(option.name, at: option.nameRange, in: names)
         if help.isEmpty {
-          help.append(
-            names.isEmpty
-              ? "'\(statement)' takes no options"
-              : "'\(statement)' accepts \(names.map { "'\($0)'" }.joined(separator: ", "))")
+          help.append(Help.optionsAccepted(statement, names))
         }
         diagnostics.append(
           Diagnostic(

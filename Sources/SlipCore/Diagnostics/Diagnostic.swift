@@ -118,3 +118,7 @@ extension [Diagnostic] {
   /// Whether any of these is an error.
   public var hasErrors: Bool { contains { $0.severity == .error } }
 }
+
+/// The help lines of diagnostics: each stage words its own in its catalog file, as static
+/// factories in alphabetical order, so no help is written where a diagnostic is made.
+enum Help {}

@@ -1,3 +1,5 @@
+import SlipSupport
+
 /// Encodes diagnostics as the JSON object pipelines read:
 /// `{"diagnostics": [{"file", "line", "column", "endLine", "endColumn", "severity", "id",
 /// "message", "notes", "help", "fixIts"}]}`.
@@ -53,20 +55,6 @@ public struct DiagnosticJSON: Sendable {
 
   /// A JSON string literal (the CLI's token dump writes its strings the same way).
   package func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+    JSON.quoted(text)
   }
 }

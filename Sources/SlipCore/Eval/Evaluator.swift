@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 /// Runs a checked template against data: loops, conditions, expressions and filters, producing
 /// the items layout places on paper. A failing statement is reported and skipped; the rest run.
@@ -574,7 +575,7 @@ struct Evaluator {
       if error.isAlreadyReported { throw Reported() }
       var notes: [Note] = []
       if let path = dataPath(of: input) ?? input.path {
-        notes.append(Note("'\(path)' is \(FilterCatalog.describe(subject))", at: input.range))
+        notes.append(.valueIs(path, FilterCatalog.describe(subject), at: input.range))
       }
       throw report(.filterFailed(error.message), at: call.nameRange, notes: notes)
     }
@@ -637,24 +638,21 @@ struct Evaluator {
       }
       var help: [String] = []
       if let suggestion = Suggestion.closest(to: missing.name, in: names.sorted()) {
-        help.append("did you mean '\(suggestion)'?")
+        help.append(Help.didYouMean(suggestion))
       }
-      let topLevel =
-        root.keys.isEmpty
-        ? "the data is empty; pass a JSON file with --data"
-        : "the data's top level has \(Self.keyList(root.keys))"
-      return report(.unknownName(missing.name), at: range, notes: [Note(topLevel)], help: help)
+      let topLevel: Note = root.keys.isEmpty ? .dataEmpty() : .topLevelHas(Self.keyList(root.keys))
+      return report(.unknownName(missing.name), at: range, notes: [topLevel], help: help)
     }
     var help: [String] = []
     if let suggestion = Suggestion.closest(to: missing.name, in: object.keys) {
-      help.append("did you mean '\(suggestion)'?")
+      help.append(Help.didYouMean(suggestion))
     }
     let parentPath = missing.parentExpression.flatMap { dataPath(of: $0) ?? $0.path }
     let path = dataPath(of: missing.expression) ?? missing.expression.path ?? missing.name
     let holder = parentPath.map { "'\($0)'" } ?? "the object"
-    let contents =
-      object.keys.isEmpty ? "\(holder) is an empty object" : "\(holder) has \(Self.keyList(object.keys))"
-    return report(.missingPath(path), at: range, notes: [Note(contents)], help: help)
+    let contents: Note =
+      object.keys.isEmpty ? .emptyObject(holder) : .objectHas(holder, Self.keyList(object.keys))
+    return report(.missingPath(path), at: range, notes: [contents], help: help)
   }
 
   /// `'name', 'address' and 3 more`.

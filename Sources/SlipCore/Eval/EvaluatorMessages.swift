@@ -79,3 +79,14 @@ extension DiagnosticMessage {
     .init(id: "E0402", .error, "'\(name)' is not defined in the data or the template", label: "unknown name")
   }
 }
+
+/// The evaluator's notes, alphabetically.
+extension Note {
+  static func dataEmpty() -> Self { Note("the data is empty; pass a JSON file with --data") }
+  static func emptyObject(_ holder: String) -> Self { Note("\(holder) is an empty object") }
+  static func objectHas(_ holder: String, _ keys: String) -> Self { Note("\(holder) has \(keys)") }
+  static func topLevelHas(_ keys: String) -> Self { Note("the data's top level has \(keys)") }
+  static func valueIs(_ path: String, _ description: String, at range: SourceRange) -> Self {
+    Note("'\(path)' is \(description)", at: range)
+  }
+}

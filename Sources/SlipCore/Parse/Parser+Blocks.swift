@@ -93,7 +93,7 @@ extension Parser {
         diagnostics.append(
           Diagnostic(
             .unclosedBlock(opener.text), at: current.range,
-            notes: [Note("'\(opener.text)' opened here", at: opener.range)]))
+            notes: [.openedHere(opener.text, at: opener.range)]))
         // The statements read so far still get checked.
         return (body, nil)
       }
@@ -112,7 +112,7 @@ extension Parser {
           diagnostics.append(
             Diagnostic(
               .elseAfterElse(terminator), at: token.range,
-              notes: [Note("the 'else' of this 'if' is here", at: elseToken.range)]))
+              notes: [.elseIsHere(at: elseToken.range)]))
         } else {
           report(.elseWithoutIf(terminator), at: token.range)
         }

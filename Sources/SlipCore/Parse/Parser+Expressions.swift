@@ -156,7 +156,7 @@ extension Parser {
         let member = current
         guard member.kind == .identifier else {
           var help: [String] = []
-          if member.kind == .number { help.append("write '[\(member.text)]' to take an element of a list") }
+          if member.kind == .number { help.append(Help.elementOfList(member.text)) }
           diagnostics.append(
             Diagnostic(.expected("a name after '.'", found: describe(member)), at: member.range, help: help))
           return nil

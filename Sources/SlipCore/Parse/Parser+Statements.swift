@@ -1,3 +1,5 @@
+import SlipSupport
+
 // The statements of a line each: the keyword decides which rule of grammar/slip.ebnf follows.
 extension Parser {
   /// One statement and the end of its line; nil (reported, the line skipped) when it is broken.
@@ -77,7 +79,7 @@ extension Parser {
       guard case .string = current.kind else {
         var help: [String] = []
         if current.kind == .identifier || current.kind == .number {
-          help.append("write \"{{ \(current.text) }}\" to print a value")
+          help.append(Help.printAValue(current.text))
         }
         diagnostics.append(Diagnostic(.rowCellNotString(), at: current.range, help: help))
         skipLine()

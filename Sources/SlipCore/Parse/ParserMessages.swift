@@ -1,5 +1,8 @@
 /// The parser's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func blocksTooDeep(_ limit: Int) -> Self {
+    .init(id: "E0208", .error, "blocks are nested more than \(limit) deep", label: "too deep")
+  }
   static func chainedComparison() -> Self {
     .init(
       id: "E0213", .error, "comparisons cannot be chained; join them with 'and', as in 'a < b and b < c'",
@@ -20,24 +23,21 @@ extension DiagnosticMessage {
   static func expected(_ what: String, found: String) -> Self {
     .init(id: "E0202", .error, "expected \(what), found \(found)", label: "expected \(what)")
   }
-  static func pathInterpolated(_ statement: String) -> Self {
-    .init(
-      id: "E0210", .error, "the path of an '\(statement)' is fixed text; it cannot contain '{{ }}'",
-      label: "must be literal")
+  static func expressionTooDeep(_ limit: Int) -> Self {
+    .init(id: "E0211", .error, "the expression is nested more than \(limit) levels deep", label: "too deep")
+  }
+  static func expressionTooLong(_ limit: Int) -> Self {
+    .init(id: "E0212", .error, "the expression is longer than \(limit) tokens", label: "too long")
   }
   static func interpolationInExpressionString() -> Self {
     .init(
       id: "E0209", .error, "a string inside '{{ }}' cannot contain '{{ }}'; use '+' to join values",
       label: "nested interpolation")
   }
-  static func blocksTooDeep(_ limit: Int) -> Self {
-    .init(id: "E0208", .error, "blocks are nested more than \(limit) deep", label: "too deep")
-  }
-  static func expressionTooDeep(_ limit: Int) -> Self {
-    .init(id: "E0211", .error, "the expression is nested more than \(limit) levels deep", label: "too deep")
-  }
-  static func expressionTooLong(_ limit: Int) -> Self {
-    .init(id: "E0212", .error, "the expression is longer than \(limit) tokens", label: "too long")
+  static func pathInterpolated(_ statement: String) -> Self {
+    .init(
+      id: "E0210", .error, "the path of an '\(statement)' is fixed text; it cannot contain '{{ }}'",
+      label: "must be literal")
   }
   static func rowCellNotString() -> Self {
     .init(
@@ -51,5 +51,19 @@ extension DiagnosticMessage {
   }
   static func unknownStatement(_ name: String) -> Self {
     .init(id: "E0201", .error, "unknown statement '\(name)'", label: "not a statement")
+  }
+}
+
+/// The parser's help lines, alphabetically.
+extension Help {
+  static func elementOfList(_ index: String) -> String { "write '[\(index)]' to take an element of a list" }
+  static func printAValue(_ text: String) -> String { "write \"{{ \(text) }}\" to print a value" }
+}
+
+/// The parser's notes, alphabetically.
+extension Note {
+  static func elseIsHere(at range: SourceRange) -> Self { Note("the 'else' of this 'if' is here", at: range) }
+  static func openedHere(_ keyword: String, at range: SourceRange) -> Self {
+    Note("'\(keyword)' opened here", at: range)
   }
 }

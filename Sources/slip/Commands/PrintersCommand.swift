@@ -1,6 +1,7 @@
 import SlipCore
 import SlipESCPOS
 import SlipIR
+import SlipSupport
 
 /// `slip printers [PRINTER] [--json] [--code-pages]`.
 struct PrintersCommand {

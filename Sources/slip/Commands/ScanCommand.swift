@@ -1,4 +1,5 @@
 import Foundation
+import SlipSupport
 import SlipTransport
 
 /// `slip scan [--timeout S] [--name TEXT] [--service UUID] [--rssi-min N] [--rssi-max N] [--json]`.
@@ -94,17 +95,5 @@ struct ScanCommand {
   }
 
   /// A JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { JSON.quoted(text) }
 }

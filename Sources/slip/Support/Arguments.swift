@@ -1,4 +1,5 @@
 import SlipCore
+import SlipSupport
 
 /// A small command-line parser in the shape of swift-argument-parser: each command declares
 /// its options, parsing reports unknown or incomplete ones as usage errors.

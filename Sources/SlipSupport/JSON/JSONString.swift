@@ -1,0 +1,22 @@
+extension JSON {
+  /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, the
+  /// common ones by name (`\n`, `\r`, `\t`), the rest as `\u00XX`; everything else as it is. The
+  /// one escaper for every JSON Slip writes: diagnostics, tokens, profiles, printer answers.
+  package static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
