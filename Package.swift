@@ -59,7 +59,7 @@ let package = Package(
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status.
-    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
+    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipSupport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every

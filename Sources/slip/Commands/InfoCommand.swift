@@ -59,47 +59,7 @@ struct InfoCommand {
     } catch {
       throw CommandFailure(message: error.description, code: error.isUnavailable ? .unavailable : .ioError)
     }
-    Console.out(json ? Self.json(info) : Self.listing(info))
+    Console.out(json ? info.json : info.listing)
     return .ok
-  }
-
-  private static func describe(_ characteristic: Characteristic) -> String {
-    var text = "\(UUIDText.short(characteristic.uuid)) [\(characteristic.flags.joined(separator: " "))]"
-    text += " in service \(UUIDText.short(characteristic.service))"
-    if let mtu = characteristic.mtu { text += ", MTU \(mtu)" }
-    return text
-  }
-
-  static func listing(_ info: PrinterInfo) -> String {
-    var out = "\(info.device.name ?? "(no name)") \(info.device.address)\n"
-    out += "  family:       \(info.device.family?.name ?? "not recognised")\n"
-    for (label, value) in info.deviceInformation {
-      out += "  \((label + ":").padding(toLength: 14, withPad: " ", startingAt: 0))\(value)\n"
-    }
-    if info.deviceInformation.isEmpty { out += "  (no Device Information service)\n" }
-    let mtu =
-      info.write.mtu.map { "\($0 - 3) bytes per write (MTU \($0))" }
-      ?? "20 bytes per write (no MTU from BlueZ)"
-    out += "  write:        \(describe(info.write))\n"
-    out += "  chunks:       \(mtu)\n"
-    out += "  notify:       \(info.notify.map(describe) ?? "none")\n"
-    return out
-  }
-
-  static func json(_ info: PrinterInfo) -> String {
-    func characteristic(_ c: Characteristic?) -> String {
-      guard let c else { return "null" }
-      return "{\"uuid\": \(ScanCommand.quoted(c.uuid)), \"service\": \(ScanCommand.quoted(c.service)), "
-        + "\"flags\": [\(c.flags.map(ScanCommand.quoted).joined(separator: ", "))], "
-        + "\"mtu\": \(c.mtu.map(String.init) ?? "null")}"
-    }
-    let information = info.deviceInformation.map {
-      "\(ScanCommand.quoted($0.label)): \(ScanCommand.quoted($0.value))"
-    }
-    return "{\"address\": \(ScanCommand.quoted(info.device.address)), "
-      + "\"name\": \(info.device.name.map(ScanCommand.quoted) ?? "null"), "
-      + "\"family\": \(info.device.family.map { ScanCommand.quoted($0.id) } ?? "null"), "
-      + "\"deviceInformation\": {\(information.joined(separator: ", "))}, "
-      + "\"write\": \(characteristic(info.write)), \"notify\": \(characteristic(info.notify))}\n"
   }
 }

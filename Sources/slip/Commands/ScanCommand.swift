@@ -65,35 +65,7 @@ struct ScanCommand {
     } catch {
       throw CommandFailure(message: error.description, code: error.isUnavailable ? .unavailable : .ioError)
     }
-    Console.out(json ? Self.json(devices) : Self.table(devices))
+    Console.out(json ? BLEDevice.json(devices) : BLEDevice.table(devices))
     return .ok
   }
-
-  static func table(_ devices: [BLEDevice]) -> String {
-    guard !devices.isEmpty else { return "no BLE devices found\n" }
-    var out = "ADDRESS            RSSI  FAMILY                 NAME\n"
-    for device in devices {
-      let rssi = device.rssi.map(String.init) ?? "?"
-      out += device.address.padding(toLength: 19, withPad: " ", startingAt: 0)
-      out += rssi.padding(toLength: 6, withPad: " ", startingAt: 0)
-      out += (device.family?.name ?? "-").padding(toLength: 23, withPad: " ", startingAt: 0)
-      out += (device.name ?? "(no name)") + "\n"
-    }
-    return out
-  }
-
-  static func json(_ devices: [BLEDevice]) -> String {
-    let entries = devices.map { device in
-      var fields = ["\"address\": \(quoted(device.address))"]
-      fields.append("\"name\": \(device.name.map(quoted) ?? "null")")
-      fields.append("\"rssi\": \(device.rssi.map(String.init) ?? "null")")
-      fields.append("\"family\": \(device.family.map { quoted($0.id) } ?? "null")")
-      fields.append("\"services\": [\(device.uuids.map(quoted).joined(separator: ", "))]")
-      return "{" + fields.joined(separator: ", ") + "}"
-    }
-    return "{\"devices\": [" + entries.joined(separator: ", ") + "]}\n"
-  }
-
-  /// A JSON string literal.
-  static func quoted(_ text: String) -> String { JSON.quoted(text) }
 }

@@ -1,5 +1,3 @@
-import SlipCore
-
 /// The lexer's tokens as JSON Lines, for `slip check --tokens`: what an editor's semantic
 /// highlighting can use, and what `scripts/grammar-check` compares the TextMate grammar with.
 ///
@@ -8,9 +6,9 @@ import SlipCore
 /// A string comes whole, then its pieces: `string-text` for literal text (the text as written,
 /// escapes and all), `interpolation-begin` and `interpolation-end` for the braces with the
 /// expression's tokens between them. Newlines and the end of the input are left out.
-enum TokenJSON {
+public enum TokenJSON {
   /// Every token of `source`, comments included, one JSON object a line.
-  static func lines(_ source: SourceFile) -> String {
+  public static func lines(_ source: SourceFile) -> String {
     var lexer = Lexer(source: source, file: 0, keepsComments: true)
     var out = ""
     append(lexer.tokenize().tokens, source: source, to: &out)
