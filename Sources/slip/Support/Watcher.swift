@@ -1,51 +1,42 @@
 import Foundation
+import SlipKit
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Waits for files to change, over Linux's inotify, without polling: `slip render --watch`.
-///
-/// Editors save by writing a new file and renaming it over the old one, which replaces the
-/// inode a file watch would follow; so the watcher watches the *folders* of the files and keeps
-/// the events whose name is one of them. A file whose folder does not exist yet is watched
-/// through its nearest existing ancestor, for the name of the missing folder. SIGINT and SIGTERM
-/// end the wait (a handler writes to a pipe the same `poll` waits on), so Ctrl-C never cuts a
-/// render short and the command exits 0.
+/// `slip render --watch`'s wait: SlipKit's ``FileWatcher`` over the files, ended also by SIGINT
+/// and SIGTERM (a handler writes to a pipe the watcher waits on), so Ctrl-C never cuts a render
+/// short and the command exits 0.
 final class Watcher {
   /// What ended a wait.
   enum Event: Equatable {
-    /// Watched files changed (absolute paths; a removed folder is named itself).
+    /// Watched files changed (absolute paths).
     case changed([String])
     /// SIGINT or SIGTERM arrived.
     case interrupted
   }
 
-  /// What a folder is watched for: a file appearing, changing, going, and the folder going.
-  private static let mask =
-    UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_CREATE)
-    | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
-
-  private let inotify: Int32
+  private let files: FileWatcher
   private let interrupts: (read: Int32, write: Int32)
-  /// Watched folders by watch descriptor, with the names wanted in each.
-  private var folders: [Int32: (path: String, names: Set<String>)] = [:]
 
-  /// Starts inotify and catches SIGINT and SIGTERM until the watcher goes away.
+  /// Starts watching and catches SIGINT and SIGTERM until the watcher goes away.
   init() throws(CommandFailure) {
-    inotify = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
-    guard inotify >= 0 else {
-      throw CommandFailure(message: "cannot watch files: \(String(cString: strerror(errno)))", code: .ioError)
-    }
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
-      close(inotify)
       throw CommandFailure(message: "cannot watch files: \(String(cString: strerror(errno)))", code: .ioError)
     }
     interrupts = (ends[0], ends[1])
     for end in ends {
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
       _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    do throws(InputError) {
+      files = try FileWatcher(wake: ends[0])
+    } catch {
+      close(ends[0])
+      close(ends[1])
+      throw CommandFailure(message: error.message, code: .ioError)
     }
     watcherInterruptPipe = ends[1]
     signal(SIGINT, watcherInterrupted)
@@ -64,105 +55,20 @@ final class Watcher {
     watcherInterruptPipe = -1
     close(interrupts.read)
     close(interrupts.write)
-    close(inotify)
   }
 
-  /// Watches exactly `files` from now on (absolute paths): folders no longer needed are dropped,
-  /// new ones added. A folder that cannot be watched (no permission) is skipped: its files will
-  /// not trigger a render, which is all that is lost.
-  func watch(_ files: [String]) {
-    var wanted: [String: Set<String>] = [:]
-    for file in files {
-      var url = URL(fileURLWithPath: file).standardizedFileURL
-      var name = url.lastPathComponent
-      url.deleteLastPathComponent()
-      // Up to the nearest folder that exists: creating the missing one is the change to see.
-      while url.path != "/", !Self.isDirectory(url.path) {
-        name = url.lastPathComponent
-        url.deleteLastPathComponent()
-      }
-      wanted[url.path, default: []].insert(name)
-    }
-    for (descriptor, folder) in folders where wanted[folder.path] == nil {
-      inotify_rm_watch(inotify, descriptor)
-      folders[descriptor] = nil
-    }
-    for (path, names) in wanted {
-      // Adding a folder already watched returns its descriptor again.
-      let descriptor = inotify_add_watch(inotify, path, Self.mask)
-      guard descriptor >= 0 else { continue }
-      folders[descriptor] = (path, names)
-    }
+  /// Watches exactly `files` from now on (absolute paths).
+  func watch(_ paths: [String]) {
+    files.watch(paths)
   }
 
-  /// Blocks until a watched file changes, then until `quiet` passes with no further change (an
-  /// editor's save is several events), or until SIGINT or SIGTERM.
+  /// Blocks until a watched file changes (and `quiet` passes without another change), or until
+  /// SIGINT or SIGTERM.
   func next(quiet: Duration = .milliseconds(50)) -> Event {
-    var changed: [String] = []
-    while true {
-      // Forever until the first relevant change; then only the quiet period.
-      let timeout = changed.isEmpty ? -1 : Int32(quiet / .milliseconds(1))
-      var fds = [
-        pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: interrupts.read, events: Int16(POLLIN), revents: 0),
-      ]
-      let ready = poll(&fds, 2, timeout)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        return .interrupted  // poll itself failing leaves nothing to wait with
-      }
-      if fds[1].revents != 0 { return .interrupted }
-      if ready == 0 { return .changed(changed) }
-      for path in readEvents() where !changed.contains(path) {
-        changed.append(path)
-      }
+    switch files.next(quiet: quiet) {
+    case .changed(let paths): .changed(paths)
+    case .woken: .interrupted
     }
-  }
-
-  /// Drains inotify and returns the watched paths its events concern.
-  private func readEvents() -> [String] {
-    var paths: [String] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(inotify, $0.baseAddress, $0.count) }
-      guard count > 0 else { return paths }
-      var offset = 0
-      // struct inotify_event: wd, mask, cookie, len, then len bytes of NUL-padded name.
-      while offset + 16 <= count {
-        let header = buffer[offset..<offset + 16].withUnsafeBytes { raw in
-          (
-            raw.loadUnaligned(fromByteOffset: 0, as: Int32.self),
-            raw.loadUnaligned(fromByteOffset: 4, as: UInt32.self),
-            Int(raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
-          )
-        }
-        let (descriptor, mask, length) = header
-        let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
-        offset += 16 + length
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-          // Events were lost: any watched file may have changed, so render again.
-          paths.append(contentsOf: folders.values.map(\.path))
-          continue
-        }
-        guard let folder = folders[descriptor] else { continue }
-        if mask & UInt32(IN_IGNORED) != 0 {
-          // The folder went away (or was unwatched): a later watch(_:) adds it again.
-          folders[descriptor] = nil
-        } else if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
-          paths.append(folder.path)
-        } else {
-          let name = String(decoding: nameBytes, as: UTF8.self)
-          if folder.names.contains(name) {
-            paths.append(folder.path == "/" ? "/" + name : folder.path + "/" + name)
-          }
-        }
-      }
-    }
-  }
-
-  private static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }
 
