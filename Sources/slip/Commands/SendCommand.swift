@@ -271,32 +271,14 @@ final class ProgressReport {
     drawn = false
   }
 
-  /// The summary: the bar's last state on a terminal, else one line.
+  /// The summary: the bar's last state on a terminal, then one line.
   func finish(_ delivery: Delivery) {
     guard !quiet else { return }
     if terminal {
       update(delivery)
       Console.error("\n")
     }
-    guard delivery.route == .ble else {
-      Console.error(Self.summary(delivery) + "\n")
-      return
-    }
-    let how =
-      delivery.writeType == .request
-      ? "request writes"
-      : "command writes"
-        + (delivery.barrier == .none
-          ? "" : " with a \(delivery.barrier.rawValue) barrier every \(delivery.barrierEvery)")
-        + (delivery.fast ? " (AcquireWrite)" : "")
-    let outcome =
-      delivery.isConfirmed
-      ? "all confirmed"
-      : "none confirmed: the printer offers no acknowledged write or read, so the bytes were only handed to BlueZ"
-    Console.error(
-      "sent \(delivery.total) bytes to '\(delivery.printer)' in \(delivery.chunks) chunks of \(delivery.chunkSize) B, "
-        + "\(how); \(outcome) in \(Self.time(delivery.elapsed)) "
-        + "(\(String(format: "%.1f", delivery.bytesPerSecond / 1000)) kB/s)\n")
+    Console.error(delivery.summary + "\n")
   }
 
   /// A notification from the printer, as text when it is text.
@@ -309,14 +291,6 @@ final class ProgressReport {
       ? "\"" + String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "\""
       : bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
     Console.error("printer: \(text)\n")
-  }
-
-  /// `12.5 ms` below a tenth of a second (fast jobs are measured by this line), `850 ms` below a
-  /// second, `2.35 s` above.
-  static func time(_ duration: Duration) -> String {
-    let seconds = duration.seconds
-    if seconds < 0.1 { return String(format: "%.1f ms", seconds * 1000) }
-    return seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
   }
 
   private func kB(_ bytes: Int) -> String {

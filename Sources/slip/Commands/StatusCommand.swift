@@ -78,7 +78,12 @@ struct StatusCommand {
     defer { link.close() }
     let check = StatusCheck(
       language: language ?? link.language ?? .escpos, timeout: min(timeout, .seconds(2)))
-    let status = try JobOptions.ask(check, link)
+    let status: PrinterStatus
+    do {
+      status = try check.run(on: link)
+    } catch {
+      throw JobOptions.failure(error)
+    }
     Console.out(json ? status.json(printer: link.printer) : status.listing(printer: link.printer))
     switch status.verdict {
     case .ready: return .ok

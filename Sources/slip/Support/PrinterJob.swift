@@ -2,10 +2,10 @@ import Foundation
 import SlipESCPOS
 import SlipTransport
 
-/// Sending a job: the transport for `--to`, the status questions around the job when asked
-/// for, and what the user is told. Exit codes: 69 when the printer cannot be reached or
-/// reports a problem before the job (nothing sent), 74 when the job did not fully arrive or
-/// the printer reports a problem (or nothing) after it.
+/// Sending a job: SlipTransport's ``PrintJob`` over the transport for `--to`, and what the user
+/// is told. Exit codes: 69 when the printer cannot be reached or reports a problem before the job
+/// (nothing sent), 74 when the job did not fully arrive or the printer reports a problem (or
+/// nothing) after it.
 extension JobOptions {
   /// The transport for `--to`, with the profile's BLE hints.
   func transport(for profile: PrinterProfile?, notifications: @escaping ([UInt8]) -> Void) -> any Transport {
@@ -29,83 +29,37 @@ extension JobOptions {
     -> ExitCode
   {
     let report = ProgressReport(quiet: quiet, terminal: isatty(2) == 1)
-    let transport = transport(for: profile) { said in report.printerSaid(said) }
-    let link: any PrinterLink
-    do {
-      link = try transport.open()
+    let job = PrintJob(
+      transport: transport(for: profile) { said in report.printerSaid(said) }, checkStatus: checkStatus,
+      language: language, statusTimeout: min(options.timeout, .seconds(2)))
+    do throws(PrintJob.Failure) {
+      let outcome = try job.run(bytes, before: { report.status("before the job", $0) }) { report.update($0) }
+      report.finish(outcome.delivery)
+      if let after = outcome.after { report.status("after the job", after) }
+      return .ok
     } catch {
-      throw Self.failure(error)
-    }
-    defer { link.close() }
-    let check = StatusCheck(language: language, timeout: min(options.timeout, .seconds(2)))
-    if checkStatus {
-      let before = try Self.ask(check, link)
-      report.status("before the job", before)
-      switch before.verdict {
-      case .ready: break
-      case .problem:
+      switch error {
+      case .transport(let failure):
+        report.clear()
+        throw Self.failure(failure)
+      case .notReady(let printer, let status) where status.verdict == .problem:
         throw CommandFailure(
-          message: "'\(link.printer)' reports \(before.summary); nothing was sent", code: .unavailable)
-      case .unknown:
+          message: "'\(printer)' reports \(status.summary); nothing was sent", code: .unavailable)
+      case .notReady(_, let status):
         throw CommandFailure(
-          message: "\(before.summary); nothing was sent (without '--check-status' the job goes unasked)",
+          message: "\(status.summary); nothing was sent (without '--check-status' the job goes unasked)",
+          code: .ioError)
+      case .afterTheJob(let outcome):
+        report.finish(outcome.delivery)
+        guard let after = outcome.after else { return .ok }
+        report.status("after the job", after)
+        throw CommandFailure(
+          message: after.verdict == .problem
+            ? "the job arrived, but '\(outcome.printer)' reports \(after.summary) after it: it may not have "
+              + "printed in full"
+            : "\(after.summary) after the job",
           code: .ioError)
       }
-    }
-    var delivery: Delivery
-    do {
-      delivery = try link.send(bytes) { report.update($0) }
-    } catch {
-      report.clear()
-      throw Self.failure(error)
-    }
-    guard checkStatus else {
-      try Self.finish(link, delivery, report)
-      report.finish(delivery)
-      return .ok
-    }
-    let after = try Self.ask(check, link)
-    if after.exchanges.contains(where: \.understood), delivery.confirmed < delivery.total {
-      // An answer to a question sent after the job, over one ordered stream, means every byte
-      // before it arrived.
-      delivery.confirmed = delivery.total
-      delivery.queued = 0
-      delivery.confirmation = .statusAnswer
-    }
-    try Self.finish(link, delivery, report)
-    report.finish(delivery)
-    report.status("after the job", after)
-    switch after.verdict {
-    case .ready:
-      return .ok
-    case .problem:
-      throw CommandFailure(
-        message: "the job arrived, but '\(link.printer)' reports \(after.summary) after it: it may not have "
-          + "printed in full",
-        code: .ioError)
-    case .unknown:
-      throw CommandFailure(message: "\(after.summary) after the job", code: .ioError)
-    }
-  }
-
-  /// The link's own ending (a TCP printer closing, not resetting), a failure the command's.
-  static func finish(_ link: any PrinterLink, _ delivery: Delivery, _ report: ProgressReport)
-    throws(CommandFailure)
-  {
-    do {
-      try link.finish(delivery)
-    } catch {
-      report.clear()
-      throw failure(error)
-    }
-  }
-
-  /// Runs a status check, a link failure becoming the command's.
-  static func ask(_ check: StatusCheck, _ link: any PrinterLink) throws(CommandFailure) -> PrinterStatus {
-    do {
-      return try check.run(on: link)
-    } catch {
-      throw failure(error)
     }
   }
 
@@ -114,16 +68,8 @@ extension JobOptions {
   /// says whether to send it again.
   static func failure(_ error: TransportError) -> CommandFailure {
     let code: ExitCode = error.isUnavailable ? .unavailable : .ioError
-    let outcome =
-      switch error.delivery {
-      case nil: "nothing was sent"
-      case let delivery? where delivery.isConfirmed:
-        "every byte was confirmed, but the link failed after them: check the printout"
-      case let delivery? where delivery.confirmed + delivery.queued + delivery.unanswered == 0:
-        "nothing was sent"
-      case _?: "the job did not arrive whole"
-      }
-    return CommandFailure(message: error.description + "\n  exit \(code.rawValue): \(outcome)", code: code)
+    return CommandFailure(
+      message: error.description + "\n  exit \(code.rawValue): \(error.outcome)", code: code)
   }
 }
 
@@ -131,41 +77,5 @@ extension ProgressReport {
   /// `printer status before the job: ready`.
   func status(_ when: String, _ status: PrinterStatus) {
     printLine("printer status \(when): \(status.summary)")
-  }
-
-  /// The summary of a job that did not go over BLE: how much went, and what confirmed it.
-  static func summary(_ delivery: Delivery) -> String {
-    let speed =
-      "in \(time(delivery.elapsed)) (\(String(format: "%.1f", delivery.bytesPerSecond / 1000)) kB/s)"
-    let all = delivery.isConfirmed
-    switch delivery.route {
-    case .ble:
-      return "sent \(delivery.total) bytes to '\(delivery.printer)'"
-    case .spp:
-      let outcome =
-        all
-        ? "all confirmed by the printer's status answer after them"
-        : "none confirmed: the Serial Port Profile acknowledges nothing ('--check-status' has the printer "
-          + "confirm)"
-      return
-        "sent \(delivery.total) bytes to '\(delivery.printer)' over the Serial Port Profile; \(outcome) \(speed)"
-    case .tcp:
-      let outcome =
-        delivery.confirmation == .statusAnswer
-        ? "all confirmed by the printer's status answer after them"
-        : "all acknowledged by the printer's TCP stack"
-      return "sent \(delivery.total) bytes to '\(delivery.printer)' over TCP; \(outcome) \(speed)"
-    case .cups(let job):
-      return "sent \(delivery.total) bytes to \(delivery.printer) as job \(job.map(String.init) ?? "?"); "
-        + "CUPS reports it completed \(speed)"
-    case .file(let kind):
-      let outcome =
-        switch kind {
-        case .plain: "all synced to storage"
-        case .serial: "all drained from the serial port"
-        case .device: "handed to the device driver, which confirms nothing"
-        }
-      return "wrote \(delivery.total) bytes to '\(delivery.printer)'; \(outcome) \(speed)"
-    }
   }
 }
