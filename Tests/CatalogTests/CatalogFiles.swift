@@ -41,7 +41,7 @@ enum CatalogFiles {
   static func factories(in text: String) -> [[String]] {
     var blocks: [[String]] = []
     var current: [String]?
-    let factory = /^  (?:package |public )?static (?:func|var) (\w+)/
+    let factory = /^  (?:package |public )?static (?:func|var|let) (\w+)/
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("extension ") || (line.hasPrefix("enum ") && line.hasSuffix("{")) {
         current = []
