@@ -20,6 +20,9 @@ enum CatalogFiles {
     "Sources/SlipZPL/ZPLDiagnostics.swift",
     "Sources/SlipSymbols/SymbolMessages.swift",
     "Sources/SlipCore/Diagnostics/Suggestion.swift",
+    "Sources/SlipCore/Eval/FilterMessages.swift",
+    "Sources/SlipCore/Source/LoaderMessages.swift",
+    "Sources/SlipImages/ImageMessages.swift",
   ]
 
   /// IDs that two catalogs share on purpose: the same problem found by two stages.
