@@ -40,8 +40,8 @@ public struct ImageFileDecoder: ImageDecoder {
       return digits > 0 ? value : nil
     }
     guard let width = number(), let height = number(), let maximum = number(), width > 0, height > 0
-    else { throw ImageDecodeError("a malformed PGM header") }
-    guard maximum == 255 else { throw ImageDecodeError("a PGM with maximum \(maximum); only 255 is read") }
+    else { throw ImageDecodeError.pgmHeader }
+    guard maximum == 255 else { throw ImageDecodeError.pgmMaximum(maximum) }
     // The same limits as PNG's, checked before anything is allocated for the pixels.
     let limits = PNGDecoder.Limits.standard
     guard width <= limits.maximumSide, height <= limits.maximumSide, width * height <= limits.maximumPixels
@@ -53,7 +53,7 @@ public struct ImageFileDecoder: ImageDecoder {
     // One whitespace byte ends the header.
     index += 1
     guard bytes.count - index == width * height else {
-      throw ImageDecodeError("a PGM whose pixels do not match its \(width)x\(height) size")
+      throw ImageDecodeError.pgmSize(width: width, height: height)
     }
     return GreyImage(width: width, height: height, pixels: Array(bytes[index...]))
   }

@@ -20,6 +20,9 @@ enum CatalogFiles {
     "Sources/SlipZPL/ZPLDiagnostics.swift",
     "Sources/SlipSymbols/SymbolMessages.swift",
     "Sources/SlipCore/Diagnostics/Suggestion.swift",
+    "Sources/SlipCore/Eval/FilterMessages.swift",
+    "Sources/SlipCore/Source/LoaderMessages.swift",
+    "Sources/SlipImages/ImageMessages.swift",
     "Sources/SlipKit/SlipKitMessages.swift",
   ]
 
@@ -42,7 +45,7 @@ enum CatalogFiles {
   static func factories(in text: String) -> [[String]] {
     var blocks: [[String]] = []
     var current: [String]?
-    let factory = /^  (?:package |public )?static (?:func|var) (\w+)/
+    let factory = /^  (?:package |public )?static (?:func|var|let) (\w+)/
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("extension ") || (line.hasPrefix("enum ") && line.hasSuffix("{")) {
         current = []

@@ -24,7 +24,7 @@ extension Checker {
       diagnostics.append(Diagnostic(.thresholdWithoutThresholdDither(dither.rawValue), at: range))
     }
     var requested: Int?
-    if let text = options.text("width", expected: "N or N%") {
+    if let text = options.text("width", expected: ExpectedValue.imageWidth) {
       let percent = text.hasSuffix("%")
       if let number = Int(percent ? String(text.dropLast()) : text),
         percent ? (1...100).contains(number) : (1...media.widthDots).contains(number)
@@ -33,7 +33,7 @@ extension Checker {
       } else {
         options.reportValue(
           "width", text,
-          expected: "dots from 1 to the paper's \(media.widthDots), or a percentage such as 50%")
+          expected: ExpectedValue.imageWidth(upTo: media.widthDots))
       }
     }
     guard let loader, let imageDecoder else {

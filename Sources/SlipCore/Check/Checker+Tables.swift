@@ -11,7 +11,7 @@ extension Checker {
     var options = OptionReader(statement.options, statement: "table", accepts: ["widths", "align", "gap"])
     defer { diagnostics += options.diagnostics }
     let gap = options.integer("gap", in: 0...8) ?? 1
-    guard let widthsText = options.text("widths", expected: "\"* 4 14\"") else {
+    guard let widthsText = options.text("widths", expected: ExpectedValue.widths) else {
       if !statement.options.contains(where: { $0.name == "widths" }) {
         diagnostics.append(
           Diagnostic(
@@ -27,18 +27,18 @@ extension Checker {
         columns.append(TableSpec.Column(fixed: width, alignment: .left))
       } else {
         options.reportValue(
-          "widths", widthsText, expected: "'*' or column counts separated by spaces, like \"* 4 14\"")
+          "widths", widthsText, expected: ExpectedValue.widthWords)
         return checkBlock(statement.body, media: media)
       }
     }
-    if let alignText = options.text("align", expected: "\"left right right\"") {
+    if let alignText = options.text("align", expected: ExpectedValue.alignments) {
       let words = alignText.split(separator: " ").map(String.init)
       let alignments = words.compactMap(Alignment.init(rawValue:))
       if alignments.count == words.count, alignments.count == columns.count {
         for index in columns.indices { columns[index].alignment = alignments[index] }
       } else {
         options.reportValue(
-          "align", alignText, expected: "\(columns.count) of left, center or right separated by spaces")
+          "align", alignText, expected: ExpectedValue.alignments(columns.count))
       }
     }
     let spec = TableSpec(columns: columns, gap: gap, range: statement.range)

@@ -197,3 +197,26 @@ extension Note {
     Note("the table's columns are set here", at: range)
   }
 }
+
+/// What an option's value should be, in the checker's words (`expected:` of ``OptionReader``),
+/// alphabetically.
+enum ExpectedValue {
+  static let alignments = "\"left right right\""
+  static func alignments(_ count: Int) -> String { "\(count) of left, center or right separated by spaces" }
+  static let imageWidth = "N or N%"
+  static func imageWidth(upTo dots: Int) -> String {
+    "dots from 1 to the paper's \(dots), or a percentage such as 50%"
+  }
+  static let length = "dots, or a length such as 10mm or 0.5in"
+  static func length(_ range: ClosedRange<Int>) -> String {
+    "a length from \(range.lowerBound) to \(range.upperBound) dots (or mm, cm, in)"
+  }
+  static let number = "N"
+  static let scale = "N or WxH"
+  static let scaleWords = "a factor from 1 to 8, or WxH such as 2x1"
+  static func wholeNumber(_ range: ClosedRange<Int>) -> String {
+    "a whole number from \(range.lowerBound) to \(range.upperBound)"
+  }
+  static let widths = "\"* 4 14\""
+  static let widthWords = "'*' or column counts separated by spaces, like \"* 4 14\""
+}

@@ -52,9 +52,9 @@ struct OptionReader {
 
   /// An integer option within `range`.
   mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
-    guard let text = literal(name, expected: "N") else { return nil }
+    guard let text = literal(name, expected: ExpectedValue.number) else { return nil }
     guard let value = Int(text), range.contains(value) else {
-      report(name, text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      report(name, text, expected: ExpectedValue.wholeNumber(range))
       return nil
     }
     return value
@@ -62,11 +62,11 @@ struct OptionReader {
 
   /// `scale=2` (both ways) or `scale=2x1` (width × height), each 1 to 8.
   mutating func scale(_ name: String) -> (width: Int, height: Int)? {
-    guard let text = literal(name, expected: "N or WxH") else { return nil }
+    guard let text = literal(name, expected: ExpectedValue.scale) else { return nil }
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     let numbers = parts.compactMap { Int($0) }.filter { (1...8).contains($0) }
     guard numbers.count == parts.count, (1...2).contains(numbers.count) else {
-      report(name, text, expected: "a factor from 1 to 8, or WxH such as 2x1")
+      report(name, text, expected: ExpectedValue.scaleWords)
       return nil
     }
     return (numbers[0], numbers.last!)
@@ -74,7 +74,7 @@ struct OptionReader {
 
   /// A length in dots: a bare number is dots, `10mm`, `1.5cm` and `0.5in` are converted at `dpi`.
   mutating func dots(_ name: String, dpi: Int, in range: ClosedRange<Int>) -> Int? {
-    guard let text = literal(name, expected: "dots, or a length such as 10mm or 0.5in") else { return nil }
+    guard let text = literal(name, expected: ExpectedValue.length) else { return nil }
     let units: [(suffix: String, perInch: ExactDecimal)] = [
       ("mm", ExactDecimal(significand: 254, scale: 1)), ("cm", ExactDecimal(significand: 254, scale: 2)),
       ("in", ExactDecimal(1)),
@@ -92,7 +92,7 @@ struct OptionReader {
       let dots = scaled.rounded(toPlaces: 0).intValue, range.contains(dots)
     else {
       report(
-        name, text, expected: "a length from \(range.lowerBound) to \(range.upperBound) dots (or mm, cm, in)")
+        name, text, expected: ExpectedValue.length(range))
       return nil
     }
     return dots

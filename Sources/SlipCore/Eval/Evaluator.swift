@@ -587,7 +587,7 @@ struct Evaluator {
     _ subject: Value, list: Expression, mode: FilterCatalog.PerElement, argument: Expression, filter: String
   ) throws(FilterFailure) -> Value {
     guard case .array(let elements) = subject else {
-      throw FilterFailure("'\(filter)' needs a list, got \(FilterCatalog.describe(subject))")
+      throw .needsList(filter, subject)
     }
     var total = ExactDecimal.zero
     var count = 0
@@ -616,7 +616,7 @@ struct Evaluator {
         do throws(ExactDecimal.ArithmeticError) {
           total = try total.adding(n)
         } catch {
-          throw FilterFailure("the sum is too large for an exact decimal of 38 digits")
+          throw .sumTooLarge
         }
       }
     }

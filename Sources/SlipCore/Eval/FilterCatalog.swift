@@ -40,24 +40,24 @@ struct FilterCatalog: Sendable {
         switch value {
         case .array(let elements): return .number(ExactDecimal(elements.count))
         case .object(let object): return .number(ExactDecimal(object.count))
-        default: throw FilterFailure("'count' needs a list, got \(describe(value))")
+        default: throw .needsList("count", value)
         }
       }, perElement: .count),
     "sum": Filter(
       name: "sum", signature: "sum or sum(expression)", minArguments: 0, maxArguments: 1,
       apply: { value, _ throws(FilterFailure) in
         guard case .array(let elements) = value else {
-          throw FilterFailure("'sum' needs a list, got \(describe(value))")
+          throw .needsList("sum", value)
         }
         var total = ExactDecimal.zero
         for (index, element) in elements.enumerated() {
           guard case .number(let n) = element else {
-            throw FilterFailure("'sum' adds numbers, but element \(index) is \(describe(element))")
+            throw .sumElement(index, element)
           }
           do throws(ExactDecimal.ArithmeticError) {
             total = try total.adding(n)
           } catch {
-            throw FilterFailure("the sum is too large for an exact decimal of 38 digits")
+            throw .sumTooLarge
           }
         }
         return .number(total)
@@ -81,12 +81,12 @@ struct FilterCatalog: Sendable {
       apply: { value, arguments throws(FilterFailure) in
         let places = try arguments.first.map { argument throws(FilterFailure) in
           guard case .number(let n) = argument, let places = n.intValue, (0...4).contains(places) else {
-            throw FilterFailure("'rupiah' takes 0 to 4 decimal places")
+            throw .rupiahPlaces
           }
           return places
         }
         guard case .number(let amount) = value else {
-          throw FilterFailure("'rupiah' needs a number, got \(describe(value))")
+          throw .needsNumber("rupiah", value)
         }
         return .string(MoneyFormat.rupiah.format(amount, places: places ?? 0))
       }),
@@ -104,7 +104,7 @@ struct FilterCatalog: Sendable {
     switch value {
     case .string(let s): return s
     case .number(let n): return n.description
-    default: throw FilterFailure("'\(filter)' needs text, got \(describe(value))")
+    default: throw .needsText(filter, value)
     }
   }
 

@@ -14,13 +14,13 @@ extension Parser {
   mutating func parseFor(_ keyword: Token) -> Statement? {
     let variable = current
     guard variable.kind == .identifier else {
-      report(.expected("a loop variable", found: describe(variable)), at: variable.range)
+      report(.expected(Expected.loopVariable, found: describe(variable)), at: variable.range)
       skipBlock(opener: keyword)
       return nil
     }
     advance()
     guard current.isIdentifier("in") else {
-      report(.expected("'in'", found: describe(current)), at: current.range)
+      report(.expected(Expected.inKeyword, found: describe(current)), at: current.range)
       skipBlock(opener: keyword)
       return nil
     }

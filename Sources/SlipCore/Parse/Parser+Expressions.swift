@@ -20,7 +20,7 @@ extension Parser {
     while consumeSymbol("|") {
       let name = current
       guard name.kind == .identifier else {
-        report(.expected("a filter name after '|'", found: describe(name)), at: name.range)
+        report(.expected(Expected.filterName, found: describe(name)), at: name.range)
         return nil
       }
       advance()
@@ -35,7 +35,8 @@ extension Parser {
           } while consumeSymbol(",")
         }
         guard current.isSymbol(")") else {
-          report(.expected("')' after the filter's arguments", found: describe(current)), at: current.range)
+          report(
+            .expected(Expected.closingParenthesisAfterArguments, found: describe(current)), at: current.range)
           return nil
         }
         end = current.range
@@ -158,7 +159,7 @@ extension Parser {
           var help: [String] = []
           if member.kind == .number { help.append(Help.elementOfList(member.text)) }
           diagnostics.append(
-            Diagnostic(.expected("a name after '.'", found: describe(member)), at: member.range, help: help))
+            Diagnostic(.expected(Expected.memberName, found: describe(member)), at: member.range, help: help))
           return nil
         }
         advance()
@@ -170,7 +171,7 @@ extension Parser {
         advance()
         guard let subscriptValue = parsePipeline() else { return nil }
         guard current.isSymbol("]") else {
-          report(.expected("']'", found: describe(current)), at: current.range)
+          report(.expected(Expected.closingBracket, found: describe(current)), at: current.range)
           return nil
         }
         guard let next = node(.index(value, subscriptValue), value.range.union(current.range)) else {
@@ -196,7 +197,7 @@ extension Parser {
     case .number:
       advance()
       guard let number = ExactDecimal(token.text) else {
-        report(.expected("a number of at most 38 digits", found: describe(token)), at: token.range)
+        report(.expected(Expected.shortNumber, found: describe(token)), at: token.range)
         return nil
       }
       return Expression(.number(number), token.range)
@@ -224,14 +225,14 @@ extension Parser {
       advance()
       guard let inner = parsePipeline() else { return nil }
       guard current.isSymbol(")") else {
-        report(.expected("')'", found: describe(current)), at: current.range)
+        report(.expected(Expected.closingParenthesis, found: describe(current)), at: current.range)
         return nil
       }
       let range = token.range.union(current.range)
       advance()
       return Expression(inner.kind, range)
     default:
-      report(.expected("an expression", found: describe(token)), at: token.range)
+      report(.expected(Expected.expression, found: describe(token)), at: token.range)
       return nil
     }
   }

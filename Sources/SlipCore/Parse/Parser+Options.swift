@@ -33,7 +33,7 @@ extension Parser {
       case .number: value = .number(valueToken.text)
       case .dimension: value = .dimension(valueToken.text)
       case .string:
-        value = parseTextTemplate(what: "a value").map(Option.Value.string)
+        value = parseTextTemplate(what: Expected.value).map(Option.Value.string)
         options.append(Option(name: name.text, nameRange: name.range, value: value, valueRange: valueRange))
         continue
       case .symbol where valueToken.text == "-" && (peek.kind == .number || peek.kind == .dimension):
@@ -41,7 +41,7 @@ extension Parser {
         valueRange = valueRange.union(current.range)
         value = current.kind == .number ? .number("-" + current.text) : .dimension("-" + current.text)
       default:
-        report(.expected("a value after '='", found: describe(valueToken)), at: valueToken.range)
+        report(.expected(Expected.optionValue, found: describe(valueToken)), at: valueToken.range)
         return options
       }
       advance()
@@ -83,12 +83,12 @@ extension Parser {
   /// Grammar: `interpolation = "{{" , expression , "}}" ;`
   mutating func parseInterpolation(range: SourceRange) -> Expression? {
     guard !atEnd else {
-      report(.expected("an expression inside '{{ }}'", found: "'}}'"), at: range)
+      report(.expected(Expected.interpolatedExpression, found: "'}}'"), at: range)
       return nil
     }
     let expression = parseExpression()
     if expression != nil, !atEnd {
-      report(.expected("'}}'", found: describe(current)), at: current.range)
+      report(.expected(Expected.closingBraces, found: describe(current)), at: current.range)
     }
     return expression
   }

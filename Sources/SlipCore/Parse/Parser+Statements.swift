@@ -9,7 +9,7 @@ extension Parser {
   mutating func parseStatement() -> Statement? {
     let keyword = current
     guard keyword.kind == .identifier else {
-      report(.expected("a statement", found: describe(keyword)), at: keyword.range)
+      report(.expected(Expected.statement, found: describe(keyword)), at: keyword.range)
       skipLine()
       return nil
     }
@@ -67,7 +67,7 @@ extension Parser {
 
   /// Grammar: `text = "text" , string , { option } ;`
   mutating func parseText(_ keyword: Token) -> Statement? {
-    guard let content = parseTextTemplate(what: "the text to print, in quotes") else { return nil }
+    guard let content = parseTextTemplate(what: Expected.textToPrint) else { return nil }
     let options = parseOptions()
     return .text(TextStatement(content: content, options: options, range: span(from: keyword)))
   }
@@ -85,7 +85,7 @@ extension Parser {
         skipLine()
         return nil
       }
-      if let cell = parseTextTemplate(what: "a string") { cells.append(cell) }
+      if let cell = parseTextTemplate(what: Expected.string) { cells.append(cell) }
     } while consumeSymbol("|")
     let options = parseOptions()
     return .row(RowStatement(cells: cells, options: options, range: span(from: keyword)))
@@ -94,7 +94,7 @@ extension Parser {
   /// Grammar: `rule = "rule" , [ string ] , { option } ;`
   mutating func parseRule(_ keyword: Token) -> Statement {
     var character: TextTemplate?
-    if case .string = current.kind { character = parseTextTemplate(what: "a string") }
+    if case .string = current.kind { character = parseTextTemplate(what: Expected.string) }
     let options = parseOptions()
     return .rule(RuleStatement(character: character, options: options, range: span(from: keyword)))
   }
@@ -113,13 +113,13 @@ extension Parser {
   mutating func parseSet(_ keyword: Token) -> Statement? {
     let name = current
     guard name.kind == .identifier else {
-      report(.expected("a variable name", found: describe(name)), at: name.range)
+      report(.expected(Expected.variableName, found: describe(name)), at: name.range)
       skipLine()
       return nil
     }
     advance()
     guard consumeSymbol("=") else {
-      report(.expected("'='", found: describe(current)), at: current.range)
+      report(.expected(Expected.equals, found: describe(current)), at: current.range)
       skipLine()
       return nil
     }
@@ -136,7 +136,7 @@ extension Parser {
   ///
   /// Grammar: `include = "include" , string ;` and `image = "image" , string , { option } ;`
   mutating func parseFileStatement(_ keyword: Token) -> Statement? {
-    let what = keyword.text == "image" ? "the picture file, in quotes" : "the file to include, in quotes"
+    let what = keyword.text == "image" ? Expected.pictureFile : Expected.includedFile
     guard let path = parseTextTemplate(what: what) else { return nil }
     guard let literal = path.literalText else {
       report(.pathInterpolated(keyword.text), at: path.range)
@@ -157,7 +157,7 @@ extension Parser {
     var symbologyRange = keyword.range
     if keyword.text == "barcode" {
       guard current.kind == .identifier || current.kind == .dimension else {
-        report(.expected("a barcode type such as 'code128'", found: describe(current)), at: current.range)
+        report(.expected(Expected.barcodeType, found: describe(current)), at: current.range)
         skipLine()
         return nil
       }
@@ -165,7 +165,7 @@ extension Parser {
       symbologyRange = current.range
       advance()
     }
-    guard let content = parseTextTemplate(what: "the data to encode, in quotes") else { return nil }
+    guard let content = parseTextTemplate(what: Expected.symbolData) else { return nil }
     let options = parseOptions()
     return .symbol(
       SymbolStatement(

@@ -67,3 +67,30 @@ extension Note {
     Note("'\(keyword)' opened here", at: range)
   }
 }
+
+/// What the parser expected where it found something else, the first argument of
+/// `expected(_:found:)`, alphabetically.
+enum Expected {
+  static let barcodeType = "a barcode type such as 'code128'"
+  static let closingBraces = "'}}'"
+  static let closingBracket = "']'"
+  static let closingParenthesis = "')'"
+  static let closingParenthesisAfterArguments = "')' after the filter's arguments"
+  static let equals = "'='"
+  static let expression = "an expression"
+  static let filterName = "a filter name after '|'"
+  static let includedFile = "the file to include, in quotes"
+  static let inKeyword = "'in'"
+  static let interpolatedExpression = "an expression inside '{{ }}'"
+  static let loopVariable = "a loop variable"
+  static let memberName = "a name after '.'"
+  static let optionValue = "a value after '='"
+  static let pictureFile = "the picture file, in quotes"
+  static let shortNumber = "a number of at most 38 digits"
+  static let statement = "a statement"
+  static let string = "a string"
+  static let symbolData = "the data to encode, in quotes"
+  static let textToPrint = "the text to print, in quotes"
+  static let value = "a value"
+  static let variableName = "a variable name"
+}

@@ -77,25 +77,25 @@ public struct FileSystemLoader: TemplateLoader {
     path: String, bytes: [UInt8]
   ) {
     guard !path.hasPrefix("/") else {
-      throw TemplateLoadError("paths are relative to the template that names them; '\(path)' is absolute")
+      throw TemplateLoadError.absolutePath(path)
     }
     let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
     let resolved = URL(fileURLWithPath: joined, relativeTo: base).standardizedFileURL
       .resolvingSymlinksInPath().path
     guard resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") else {
-      throw TemplateLoadError("'\(path)' is outside the template root; pass --root to widen it")
+      throw TemplateLoadError.outsideRoot(path, widen: true)
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue
     else {
-      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+      throw TemplateLoadError.notFound(path, lookedFor: joined)
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: resolved)[.size] as? Int) ?? 0
     guard size <= Self.maximumFileSize else {
-      throw TemplateLoadError("'\(joined)' is larger than \(Self.maximumFileSize >> 20) MiB")
+      throw TemplateLoadError.tooLarge(joined, limit: Self.maximumFileSize)
     }
     guard let data = FileManager.default.contents(atPath: resolved) else {
-      throw TemplateLoadError("cannot read '\(joined)'")
+      throw TemplateLoadError.unreadable(joined)
     }
     return (joined, Array(data))
   }
@@ -119,7 +119,7 @@ public struct InMemoryLoader: TemplateLoader {
   public func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
     let joined = try resolve(path, includedFrom: includer)
     guard let text = files[joined] else {
-      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+      throw TemplateLoadError.notFound(path, lookedFor: joined)
     }
     return SourceFile(path: joined, text: text)
   }
@@ -130,7 +130,7 @@ public struct InMemoryLoader: TemplateLoader {
   ) {
     let joined = try resolve(path, includedFrom: includer)
     guard let bytes = data[joined] ?? files[joined].map({ Array($0.utf8) }) else {
-      throw TemplateLoadError("cannot find '\(path)' (looked for '\(joined)')")
+      throw TemplateLoadError.notFound(path, lookedFor: joined)
     }
     return (joined, bytes)
   }
@@ -138,7 +138,7 @@ public struct InMemoryLoader: TemplateLoader {
   private func resolve(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> String {
     let joined = TemplatePath.join(TemplatePath.directory(of: includer), path)
     guard !path.hasPrefix("/"), !joined.hasPrefix("..") else {
-      throw TemplateLoadError("'\(path)' is outside the template root")
+      throw TemplateLoadError.outsideRoot(path, widen: false)
     }
     return joined
   }
