@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SlipCore", targets: ["SlipCore"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
+    .library(name: "SlipDelivery", targets: ["SlipDelivery"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .executable(name: "slip", targets: ["slip"]),
@@ -52,9 +53,12 @@ let package = Package(
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // libcups (Debian's libcups2-dev, no pkg-config file: the module map links "cups").
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    // The transports' rules without their I/O (portable): chunking, write types, barriers,
+    // pacing, pauses and exact counts, as state machines told events and answering with actions.
+    .target(name: "SlipDelivery"),
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
-    // device files, and the printer's status.
-    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups"]),
+    // device files, and the printer's status; adapters that drive SlipDelivery.
+    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The command line, a thin layer over the libraries.
@@ -102,6 +106,8 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
+    // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
+    .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
     // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing, and
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
