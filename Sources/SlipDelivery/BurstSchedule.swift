@@ -233,7 +233,7 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
       return .release
     }
     if paused != nil || now < slot {
-      if let paused, now - paused > options.pauseLimit {
+      if let paused, now - paused >= options.pauseLimit {
         failure = .pausedTooLong(options.pauseLimit)
         phase = .released
         return .release

@@ -6,6 +6,11 @@ public struct WritePlan: Sendable, Equatable {
   public struct UnsupportedWriteType: Error, Sendable, Equatable {
     /// The type asked for.
     public var type: WriteType
+
+    /// The characteristic does not take `type` writes.
+    public init(type: WriteType) {
+      self.type = type
+    }
   }
 
   /// The job's delivery before the first write: chunking, write type, barrier, pacing.

@@ -214,12 +214,12 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
       return ended
     }
     if failure != nil { return stop(awaitAnswers: true, at: now) }
-    if let oldest = inFlight.values.min(), now - oldest > options.timeout {
+    if let oldest = inFlight.values.min(), now - oldest >= options.timeout {
       failure = .answerTimeout(options.timeout)
       // The printer has stopped answering: waiting longer for the rest proves nothing.
       return stop(awaitAnswers: false, at: now)
     }
-    if let paused, now - paused > options.pauseLimit {
+    if let paused, now - paused >= options.pauseLimit {
       failure = .pausedTooLong(options.pauseLimit)
       return stop(awaitAnswers: true, at: now)
     }
