@@ -61,7 +61,8 @@ public struct WritePlan: Sendable, Equatable {
         operations.append(WriteOperation(kind: .write(.request), range: range, chunk: index))
       case (.command, .read, true):
         operations.append(WriteOperation(kind: .write(.command), range: range, chunk: index))
-        operations.append(WriteOperation(kind: .read, range: range.upperBound..<range.upperBound, chunk: index))
+        operations.append(
+          WriteOperation(kind: .read, range: range.upperBound..<range.upperBound, chunk: index))
       default:
         operations.append(WriteOperation(kind: .write(.command), range: range, chunk: index))
       }

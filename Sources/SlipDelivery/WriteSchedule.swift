@@ -235,7 +235,8 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
   /// full window, a read already in flight.
   private mutating func send(at now: Duration) -> Action? {
     let candidate = !retries.isEmpty && !readInFlight ? retries.first : (next < operations.count ? next : nil)
-    guard let call = candidate, paused == nil, sequencePoint == nil, now >= slot, inFlight.count < options.window
+    guard let call = candidate, paused == nil, sequencePoint == nil, now >= slot,
+      inFlight.count < options.window
     else { return nil }
     let operation = operations[call]
     if operation.kind == .read, readInFlight { return nil }

@@ -29,7 +29,10 @@ import Testing
     private var held = false
     private var refusals = 0
 
-    init(dropAfterWrite: Int? = nil, silentFromWrite: Int? = nil, pauseAtWrite: Int? = nil, busyAfterRelease: Int = 0) {
+    init(
+      dropAfterWrite: Int? = nil, silentFromWrite: Int? = nil, pauseAtWrite: Int? = nil,
+      busyAfterRelease: Int = 0
+    ) {
       self.dropAfterWrite = dropAfterWrite
       self.silentFromWrite = silentFromWrite
       self.pauseAtWrite = pauseAtWrite
@@ -96,7 +99,8 @@ import Testing
       if refusals < busyAfterRelease {
         refusals += 1
         busyAnswers += 1
-        return schedule.handle(schedule.retriesWhenBusy(at: now) ? .busy : .failed(refused: true, .busy), at: now)
+        return schedule.handle(
+          schedule.retriesWhenBusy(at: now) ? .busy : .failed(refused: true, .busy), at: now)
       }
       if let range {
         writes += 1
@@ -137,7 +141,8 @@ import Testing
       Issue.record("the job did not finish")
       return
     }
-    #expect(delivery.isConfirmed && delivery.confirmation == .writeResponses && delivery.chunksConfirmed == 64)
+    #expect(
+      delivery.isConfirmed && delivery.confirmation == .writeResponses && delivery.chunksConfirmed == 64)
     #expect(socket.barrierWrites.map(\.upperBound) == Self.barriers.map(Self.bytes))
     #expect(socket.received.count == 64 && socket.releases == 3 && socket.busyAnswers == 6)
     #expect(socket.received.map(\.lowerBound) == Array(stride(from: 0, to: Self.total, by: Self.chunk)))
@@ -146,7 +151,8 @@ import Testing
   @Test func theAcquiredMTUSetsTheChunks() throws {
     var socket = SimulatedSocket()
     socket.mtu = 103
-    let characteristic = WriteCharacteristic(takesRequests: true, takesCommands: true, mtu: 247, readBarrier: false)
+    let characteristic = WriteCharacteristic(
+      takesRequests: true, takesCommands: true, mtu: 247, readBarrier: false)
     guard case .finish(let delivery) = try Self.run(&socket, characteristic: characteristic) else {
       Issue.record("the job did not finish")
       return
@@ -181,7 +187,8 @@ import Testing
       #expect(
         WriteScheduleTests.Counts(delivery)
           == WriteScheduleTests.Counts(
-            confirmed: confirmed, queued: arrived - confirmed - lost, unanswered: lost, unsent: Self.total - arrived),
+            confirmed: confirmed, queued: arrived - confirmed - lost, unanswered: lost,
+            unsent: Self.total - arrived),
         "k \(k)")
     }
   }
@@ -195,8 +202,10 @@ import Testing
         continue
       }
       let barrier = Self.barriers.first { $0 >= k }!
-      #expect(delivery.confirmed == Self.bytes(throughChunk: Self.barriers.last { $0 < barrier } ?? 0), "k \(k)")
-      #expect(delivery.unanswered == Self.bytes(throughChunk: barrier) - Self.bytes(throughChunk: barrier - 1))
+      #expect(
+        delivery.confirmed == Self.bytes(throughChunk: Self.barriers.last { $0 < barrier } ?? 0), "k \(k)")
+      #expect(
+        delivery.unanswered == Self.bytes(throughChunk: barrier) - Self.bytes(throughChunk: barrier - 1))
     }
   }
 

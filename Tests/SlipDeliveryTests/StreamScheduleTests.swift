@@ -7,7 +7,8 @@ import Testing
   typealias Schedule = StreamSchedule<Fault>
 
   static func schedule(_ total: Int, acknowledges: Bool = false) -> Schedule {
-    Schedule(printer: "p", total: total, route: .spp, acknowledges: acknowledges, idle: .seconds(1), start: .zero)
+    Schedule(
+      printer: "p", total: total, route: .spp, acknowledges: acknowledges, idle: .seconds(1), start: .zero)
   }
 
   /// The next action that is not a progress report.
@@ -61,8 +62,10 @@ import Testing
     #expect(schedule.next(at: .milliseconds(500)) == .progress(schedule.delivery))
     #expect(schedule.next(at: .milliseconds(500)) == .write(300..<1000))
     schedule.handle(.wrote(0), at: .milliseconds(500))
-    #expect(Self.skippingProgress(&schedule, at: .milliseconds(900)) == .awaitSpace(until: .milliseconds(1050)))
-    guard case .fail(.idle(.seconds(1)), let delivery) = Self.skippingProgress(&schedule, at: .milliseconds(1050))
+    #expect(
+      Self.skippingProgress(&schedule, at: .milliseconds(900)) == .awaitSpace(until: .milliseconds(1050)))
+    guard
+      case .fail(.idle(.seconds(1)), let delivery) = Self.skippingProgress(&schedule, at: .milliseconds(1050))
     else {
       Issue.record("no timeout")
       return

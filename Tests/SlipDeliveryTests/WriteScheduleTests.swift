@@ -12,7 +12,8 @@ import Testing
   /// Command writes have a request barrier every 4096 / 182 = 22 chunks, and at the end.
   static let barriers = [22, 44, 64]
   /// The 18F0 clone: takes requests and commands.
-  static let clone = WriteCharacteristic(takesRequests: true, takesCommands: true, mtu: 185, readBarrier: false)
+  static let clone = WriteCharacteristic(
+    takesRequests: true, takesCommands: true, mtu: 185, readBarrier: false)
   /// The cat printer: commands only, a readable characteristic for barriers.
   static let cat = WriteCharacteristic(takesRequests: false, takesCommands: true, mtu: 185, readBarrier: true)
 
@@ -47,7 +48,8 @@ import Testing
 
   /// Runs the job through `link`.
   static func run(
-    _ link: inout SimulatedLink, _ options: WriteOptions = options(), characteristic: WriteCharacteristic = clone,
+    _ link: inout SimulatedLink, _ options: WriteOptions = options(),
+    characteristic: WriteCharacteristic = clone,
     total: Int = total
   ) throws -> WriteSchedule<Fault>.Action {
     let plan = try WritePlan(printer: "p", total: total, characteristic: characteristic, options: options)
@@ -101,7 +103,8 @@ import Testing
       }
       let counts = Self.expectHonest(action, link, .reported(.dropped), k: k)
       #expect(
-        counts == Counts(confirmed: k * Self.chunk, queued: 0, unanswered: 0, unsent: Self.total - k * Self.chunk),
+        counts
+          == Counts(confirmed: k * Self.chunk, queued: 0, unanswered: 0, unsent: Self.total - k * Self.chunk),
         "k \(k)")
     }
   }
@@ -134,7 +137,9 @@ import Testing
       let counts = Self.expectHonest(action, link, .reported(.dropped), k: k)
       let confirmed = Self.bytes(throughChunk: Self.barriers.last { $0 < k } ?? 0)
       #expect(
-        counts == Counts(confirmed: confirmed, queued: arrived - confirmed, unanswered: 0, unsent: Self.total - arrived),
+        counts
+          == Counts(
+            confirmed: confirmed, queued: arrived - confirmed, unanswered: 0, unsent: Self.total - arrived),
         "k \(k)")
     }
   }
@@ -175,11 +180,14 @@ import Testing
     let retries = link.sent.filter { $0.range.lowerBound == 63 * Self.chunk }
     #expect(retries.count > 10 && retries.allSatisfy { $0.type == .request })
     #expect(zip(retries, retries.dropFirst()).allSatisfy { $1.at - $0.at >= WriteSchedule<Fault>.busyRetry })
-    #expect(retries.last.map { $0.at - retries[0].at <= .seconds(1) + WriteSchedule<Fault>.busyRetry } == true)
+    #expect(
+      retries.last.map { $0.at - retries[0].at <= .seconds(1) + WriteSchedule<Fault>.busyRetry } == true)
 
     var commands = SimulatedLink(busyFromWrite: 32)
     let stopped = try Self.run(&commands)
-    #expect(Self.expectHonest(stopped, commands, .reported(.busy), k: 32)?.confirmed == Self.bytes(throughChunk: 22))
+    #expect(
+      Self.expectHonest(stopped, commands, .reported(.busy), k: 32)?.confirmed == Self.bytes(throughChunk: 22)
+    )
   }
 
   /// One write fails while those behind it arrive: a hole, which the counts name as a gap.
@@ -225,7 +233,8 @@ import Testing
       #expect(
         counts
           == Counts(
-            confirmed: confirmed, queued: queued, unanswered: Self.bytes(throughChunk: barrier) - confirmed - queued,
+            confirmed: confirmed, queued: queued,
+            unanswered: Self.bytes(throughChunk: barrier) - confirmed - queued,
             unsent: Self.total - Self.bytes(throughChunk: barrier)), "k \(k)")
     }
   }
@@ -236,7 +245,8 @@ import Testing
       let action = try Self.run(&link, characteristic: Self.cat)
       let barrier = Self.barriers.first { $0 >= k }!
       let counts = Self.expectHonest(action, link, .answerTimeout(.seconds(1)), k: k)
-      #expect(counts?.confirmed == Self.bytes(throughChunk: Self.barriers.last { $0 < barrier } ?? 0), "k \(k)")
+      #expect(
+        counts?.confirmed == Self.bytes(throughChunk: Self.barriers.last { $0 < barrier } ?? 0), "k \(k)")
     }
   }
 
@@ -299,12 +309,17 @@ import Testing
   }
 
   @Test func writeTypesFollowTheFlagsAndTheOptions() throws {
-    let commandsOnly = WriteCharacteristic(takesRequests: false, takesCommands: true, mtu: nil, readBarrier: false)
-    let requestsOnly = WriteCharacteristic(takesRequests: true, takesCommands: false, mtu: 247, readBarrier: false)
+    let commandsOnly = WriteCharacteristic(
+      takesRequests: false, takesCommands: true, mtu: nil, readBarrier: false)
+    let requestsOnly = WriteCharacteristic(
+      takesRequests: true, takesCommands: false, mtu: 247, readBarrier: false)
     let plain = try WritePlan(printer: "p", total: 100, characteristic: commandsOnly, options: Self.options())
     // No MTU property: 23, so 20 bytes a write; no barrier of any kind.
-    #expect(plain.delivery.writeType == .command && plain.delivery.chunkSize == 20 && plain.delivery.barrier == .none)
-    let requests = try WritePlan(printer: "p", total: 1000, characteristic: requestsOnly, options: Self.options())
+    #expect(
+      plain.delivery.writeType == .command && plain.delivery.chunkSize == 20
+        && plain.delivery.barrier == .none)
+    let requests = try WritePlan(
+      printer: "p", total: 1000, characteristic: requestsOnly, options: Self.options())
     #expect(requests.delivery.writeType == .request && requests.delivery.chunkSize == 244)
     #expect(requests.delivery.barrierEvery == 1)
     #expect(throws: WritePlan.UnsupportedWriteType(type: .request)) {
@@ -319,12 +334,17 @@ import Testing
   }
 
   @Test func barriersComeEveryNChunksAndAtTheEnd() throws {
-    let plan = try WritePlan(printer: "p", total: Self.total, characteristic: Self.clone, options: Self.options())
-    let requests = plan.operations.enumerated().filter { $0.element.kind == .write(.request) }.map { $0.offset + 1 }
+    let plan = try WritePlan(
+      printer: "p", total: Self.total, characteristic: Self.clone, options: Self.options())
+    let requests = plan.operations.enumerated().filter { $0.element.kind == .write(.request) }.map {
+      $0.offset + 1
+    }
     #expect(requests == Self.barriers)
-    let cat = try WritePlan(printer: "p", total: Self.total, characteristic: Self.cat, options: Self.options())
+    let cat = try WritePlan(
+      printer: "p", total: Self.total, characteristic: Self.cat, options: Self.options())
     #expect(cat.delivery.barrier == .read && cat.delivery.barrierEvery == 22)
-    #expect(cat.operations.filter { $0.kind == .read }.map(\.range.upperBound) == Self.barriers.map(Self.bytes))
+    #expect(
+      cat.operations.filter { $0.kind == .read }.map(\.range.upperBound) == Self.barriers.map(Self.bytes))
     var few = Self.options()
     few.barrierBytes = 100
     let least = try WritePlan(printer: "p", total: 10_000, characteristic: Self.clone, options: few)

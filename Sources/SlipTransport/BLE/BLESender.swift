@@ -41,7 +41,8 @@ struct BLESender {
       readBarrier: readable != nil)
     do throws(WritePlan.UnsupportedWriteType) {
       plan = try WritePlan(
-        printer: connection.printerName, total: total, characteristic: characteristic, options: options.writing)
+        printer: connection.printerName, total: total, characteristic: characteristic,
+        options: options.writing)
     } catch {
       throw TransportError(.writeTypeUnsupported(error.type, uuid: write.uuid, flags: write.flags))
     }
@@ -130,7 +131,8 @@ struct BLESender {
             [.bytes(Array(bytes[range])), .options(["type": .string(type.rawValue)])])
           calls[serial] = call
         } catch {
-          schedule.handle(.notSent(call: call, .writeFailed(name: error.name, message: error.message)), at: now)
+          schedule.handle(
+            .notSent(call: call, .writeFailed(name: error.name, message: error.message)), at: now)
         }
       case .read(let call):
         do throws(BusError) {
@@ -138,7 +140,8 @@ struct BLESender {
             barrierCharacteristic?.path ?? write.path, BlueZName.characteristic, "ReadValue", [.options([:])])
           calls[serial] = call
         } catch {
-          schedule.handle(.notSent(call: call, .writeFailed(name: error.name, message: error.message)), at: now)
+          schedule.handle(
+            .notSent(call: call, .writeFailed(name: error.name, message: error.message)), at: now)
         }
       case .pass(let value):
         notifications(value)
@@ -216,11 +219,13 @@ struct BLESender {
             write.path, BlueZName.characteristic, "AcquireWrite", [.options([:])], timeout: options.timeout)
         } catch {
           drain()
-          schedule.handle(.failed(refused: true, reason(for: error, settled: schedule.hasFailed)), at: clock.now)
+          schedule.handle(
+            .failed(refused: true, reason(for: error, settled: schedule.hasFailed)), at: clock.now)
           continue
         }
         guard case .fd(let fd)? = acquired.first, let mtu = acquired.dropFirst().first?.int else {
-          let reason = TransportError.Reason.writeFailed(name: "AcquireWrite", message: "BlueZ returned no socket")
+          let reason = TransportError.Reason.writeFailed(
+            name: "AcquireWrite", message: "BlueZ returned no socket")
           schedule.handle(.failed(refused: true, reason), at: clock.now)
           continue
         }

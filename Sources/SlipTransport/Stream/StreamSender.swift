@@ -30,9 +30,12 @@ struct StreamSender {
   ) throws(Stop) -> Delivery {
     let clock = JobClock()
     var schedule = Schedule(
-      printer: printer, total: bytes.count, route: route, acknowledges: acknowledges, idle: idle, start: .zero)
+      printer: printer, total: bytes.count, route: route, acknowledges: acknowledges, idle: idle, start: .zero
+    )
     func measure() {
-      if acknowledges, let count = stream.unacknowledged { schedule.handle(.unacknowledged(count), at: clock.now) }
+      if acknowledges, let count = stream.unacknowledged {
+        schedule.handle(.unacknowledged(count), at: clock.now)
+      }
     }
     func end(_ failure: ByteStream.Failure) {
       measure()
