@@ -62,11 +62,14 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
     case released
     /// The barrier sent; its answer awaited (`end`: where the bytes it would confirm end).
     case awaitingBarrier(end: Int)
-    /// Waiting `retryGap` before sending the barrier again.
+    /// A refused barrier, to go again after `retryGap` or the next event, whichever is first.
     case barrierRetry(after: Duration)
+    /// The barrier's wait is over: it goes again.
+    case barrierAgain
   }
 
-  /// How long a refused barrier waits before it goes again.
+  /// The longest a refused barrier waits before it goes again (an event ends the wait sooner:
+  /// the stack noticing the release is one).
   public static var retryGap: Duration { .milliseconds(2) }
 
   /// The counts so far.
@@ -207,7 +210,10 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
       return barrier()
     case .barrierRetry(let after):
       if let failure { return end(failure) }
-      guard now >= after else { return .wait(until: after) }
+      phase = .barrierAgain
+      return .wait(until: after)
+    case .barrierAgain:
+      if let failure { return end(failure) }
       return barrier()
     case .awaitingBarrier:
       guard let failure else {
