@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SlipText", targets: ["SlipText"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
+    .library(name: "SlipDelivery", targets: ["SlipDelivery"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .library(name: "SlipKit", targets: ["SlipKit"]),
@@ -57,9 +58,12 @@ let package = Package(
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     // libcups (Debian's libcups2-dev, no pkg-config file: the module map links "cups").
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    // The transports' rules without their I/O (portable): chunking, write types, barriers,
+    // pacing, pauses and exact counts, as state machines told events and answering with actions.
+    .target(name: "SlipDelivery"),
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
-    // device files, and the printer's status.
-    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipSupport"]),
+    // device files, and the printer's status, jobs; adapters that drive SlipDelivery.
+    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery", "SlipSupport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every
@@ -120,6 +124,8 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
+    // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
+    .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
     // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing, and
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.

@@ -191,6 +191,9 @@ enum TransportMessages {
     }
   }
 
+  /// What a busy stack's timeout waited for.
+  static let busy = "the Bluetooth stack taking a write it called busy"
+
   /// Exactly how far a failed job got.
   static func counts(_ delivery: Delivery) -> String {
     let unsent = delivery.total - delivery.confirmed - delivery.queued - delivery.unanswered
@@ -216,6 +219,21 @@ enum TransportMessages {
 
   static func format(_ seconds: Double) -> String {
     seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+  }
+}
+
+extension TransportError {
+  /// A schedule's failure, with the counts it reached; `what` names what an answer timeout
+  /// waited for.
+  init(_ failure: DeliveryFailure<Reason>, waitingFor what: String, delivery: Delivery) {
+    let reason: Reason =
+      switch failure {
+      case .answerTimeout(let limit), .idle(let limit): .timeout(what: what, seconds: limit.seconds)
+      case .busyTooLong(let limit): .timeout(what: TransportMessages.busy, seconds: limit.seconds)
+      case .pausedTooLong(let limit): .pausedTooLong(seconds: limit.seconds)
+      case .reported(let reason): reason
+      }
+    self.init(reason, delivery: delivery)
   }
 }
 

@@ -26,6 +26,21 @@ public struct BLESendOptions: Sendable, Equatable {
 
   /// Defaults: `command` where possible, unpaced, MTU − 3 chunks, 10 s timeouts.
   public init() {}
+
+  /// What the write schedule needs of these.
+  var writing: WriteOptions {
+    var options = WriteOptions()
+    options.writeType = writeType
+    options.rate = rate
+    options.pacing = pacing
+    options.chunkLimit = chunkLimit
+    options.fast = fast
+    options.timeout = timeout
+    options.pauseLimit = pauseLimit
+    options.window = window
+    options.barrierBytes = barrierBytes
+    return options
+  }
 }
 
 /// A printer reached over Bluetooth LE through BlueZ.
@@ -108,7 +123,7 @@ final class BLELink: PrinterLink {
 
   func send(_ bytes: [UInt8], progress: (Delivery) -> Void) throws(TransportError) -> Delivery {
     guard let connection else { throw TransportError(.linkDropped(printer: printer)) }
-    var sender = try BLESender(
+    let sender = try BLESender(
       connection: connection, write: write, notify: listen, options: options, total: bytes.count)
     return try sender.run(bytes, progress: progress, notifications: notifications)
   }

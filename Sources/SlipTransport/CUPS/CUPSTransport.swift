@@ -173,6 +173,7 @@ final class CUPSLink: PrinterLink {
       throw fail("Send-Document")
     }
     var offset = 0
+    var throttle = ProgressThrottle(start: .zero)
     while offset < bytes.count {
       let end = min(bytes.count, offset + 65536)
       let status = bytes[offset..<end].withUnsafeBytes { buffer in
@@ -182,7 +183,7 @@ final class CUPSLink: PrinterLink {
       offset = end
       delivery.queued = offset
       delivery.elapsed = ContinuousClock.now - start
-      progress(delivery)
+      if throttle.report(at: delivery.elapsed) { progress(delivery) }
     }
     guard cupsFinishDocument(http, queue).rawValue < 0x0100 else { throw fail("Send-Document") }
     try waitForCompletion(job, &delivery, start: start)

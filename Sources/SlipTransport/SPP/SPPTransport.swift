@@ -243,30 +243,19 @@ final class SPPLink: PrinterLink {
 
   /// Writes the job into the stream; RFCOMM confirms nothing, so the bytes count as queued.
   func send(_ bytes: [UInt8], progress: (Delivery) -> Void) throws(TransportError) -> Delivery {
-    var delivery = Delivery(printer: printer, total: bytes.count, route: .spp)
-    let start = ContinuousClock.now
-    var lastProgress = start
-    do throws(ByteStream.Failure) {
-      try stream.write(bytes, idle: timeout, heard: notifications) { written in
-        delivery.queued = written
-        let now = ContinuousClock.now
-        if now - lastProgress >= .milliseconds(100) {
-          delivery.elapsed = now - start
-          progress(delivery)
-          lastProgress = now
-        }
-      }
+    var sender = StreamSender(stream: stream, printer: printer, route: .spp, idle: timeout)
+    sender.heard = notifications
+    do throws(StreamSender.Stop) {
       // Closing the stream (or the link) with bytes still in the kernel would lose them.
-      try stream.drain(idle: timeout, heard: notifications)
+      return try sender.send(bytes, progress: progress) { () throws(ByteStream.Failure) in
+        try stream.drain(idle: timeout, heard: notifications)
+        return nil
+      }
     } catch {
       broken = true
-      delivery.elapsed = ContinuousClock.now - start
       throw TransportError(
-        reason(error, waitingFor: "'\(printer)' taking more of the job"), delivery: delivery)
+        reason(error.failure, waitingFor: "'\(printer)' taking more of the job"), delivery: error.delivery)
     }
-    delivery.elapsed = ContinuousClock.now - start
-    progress(delivery)
-    return delivery
   }
 
   private func reason(_ failure: ByteStream.Failure, waitingFor what: String) -> TransportError.Reason {

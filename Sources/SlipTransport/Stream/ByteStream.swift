@@ -8,7 +8,7 @@
 /// descriptor.
 final class ByteStream {
   /// What ended a write or a read.
-  enum Failure: Error, Equatable {
+  enum Failure: Error, Sendable, Equatable {
     /// No progress within the allowed time.
     case timeout
     /// The other end closed: end of file, or the system's reason (`Connection reset by peer`).
@@ -55,27 +55,42 @@ final class ByteStream {
     var offset = start
     var lastProgress = ContinuousClock.now
     while offset < bytes.count {
-      if let reason = watch?.check() { throw .stopped(reason) }
-      let count = bytes.withUnsafeBytes { buffer in
-        let pointer = buffer.baseAddress! + offset
-        let length = min(buffer.count - offset, 1 << 20)
-        // MSG_NOSIGNAL: a closed socket answers EPIPE instead of killing the process.
-        return isSocket
-          ? send(fd, pointer, length, Int32(MSG_NOSIGNAL)) : Self.writeWithoutSIGPIPE(fd, pointer, length)
-      }
+      let count = try writeSome(bytes, offset..<bytes.count)
       if count > 0 {
         offset += count
         lastProgress = ContinuousClock.now
         wrote(offset)
         continue
       }
-      let code = count < 0 ? errno : EAGAIN
-      guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { throw Self.failure(code) }
-      if code == EINTR { continue }
       let left = lastProgress + idle - ContinuousClock.now
       guard left > .zero else { throw .timeout }
-      try wait(for: Int16(POLLOUT), within: left, heard: heard)
+      try waitForSpace(within: left, heard: heard)
     }
+  }
+
+  /// Writes what the stream takes of `bytes[range]` now, without waiting: the count, 0 when
+  /// it has no room.
+  func writeSome(_ bytes: [UInt8], _ range: Range<Int>) throws(Failure) -> Int {
+    if let reason = watch?.check() { throw .stopped(reason) }
+    while true {
+      let count = bytes.withUnsafeBytes { buffer in
+        let pointer = buffer.baseAddress! + range.lowerBound
+        let length = min(range.count, 1 << 20)
+        // MSG_NOSIGNAL: a closed socket answers EPIPE instead of killing the process.
+        return isSocket
+          ? send(fd, pointer, length, Int32(MSG_NOSIGNAL)) : Self.writeWithoutSIGPIPE(fd, pointer, length)
+      }
+      if count > 0 { return count }
+      let code = count < 0 ? errno : EAGAIN
+      guard code == EAGAIN || code == EWOULDBLOCK || code == EINTR else { throw Self.failure(code) }
+      if code != EINTR { return 0 }
+    }
+  }
+
+  /// Waits at most `within` for room to write (or for what the other end says, passed to
+  /// `heard`, or for the watch).
+  func waitForSpace(within: Duration, heard: ([UInt8]) -> Void) throws(Failure) {
+    try wait(for: Int16(POLLOUT), within: within, heard: heard)
   }
 
   /// Waits at most `timeout` for the other end to say something and returns it; empty when it

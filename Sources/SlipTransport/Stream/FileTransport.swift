@@ -77,55 +77,38 @@ final class FileLink: PrinterLink {
   var silence: String? { FileMessages.silence }
 
   func send(_ bytes: [UInt8], progress: (Delivery) -> Void) throws(TransportError) -> Delivery {
-    var delivery = Delivery(printer: printer, total: bytes.count, route: .file(kind))
-    let start = ContinuousClock.now
-    var lastProgress = start
-    do throws(ByteStream.Failure) {
-      try stream.write(bytes, idle: timeout, heard: { _ in }) { written in
-        delivery.queued = written
-        let now = ContinuousClock.now
-        if now - lastProgress >= .milliseconds(100) {
-          delivery.elapsed = now - start
-          progress(delivery)
-          lastProgress = now
-        }
-      }
-      try settle(&delivery)
+    let sender = StreamSender(stream: stream, printer: printer, route: .file(kind), idle: timeout)
+    do throws(StreamSender.Stop) {
+      return try sender.send(bytes, progress: progress, settle: settle)
     } catch {
-      delivery.elapsed = ContinuousClock.now - start
       let reason: TransportError.Reason =
-        switch error {
+        switch error.failure {
         case .timeout: .timeout(what: "'\(printer)' taking more of the job", seconds: timeout.seconds)
         case .closed(let message): .fileWriteFailed(path: printer, message: message ?? "end of file")
         case .failed(let message): .fileWriteFailed(path: printer, message: message)
         case .stopped(let reason): reason
         }
-      throw TransportError(reason, delivery: delivery)
+      throw TransportError(reason, delivery: error.delivery)
     }
-    delivery.elapsed = ContinuousClock.now - start
-    progress(delivery)
-    return delivery
   }
 
   /// After the last write: a plain file synced, a serial port drained (within the timeout), a
-  /// device left as it is.
-  private func settle(_ delivery: inout Delivery) throws(ByteStream.Failure) {
+  /// device left as it is (nothing proves its bytes).
+  private func settle() throws(ByteStream.Failure) -> Confirmation? {
     switch kind {
     case .plain:
       guard fsync(stream.fd) == 0 else { throw .failed(String(cString: strerror(errno))) }
-      delivery.confirmation = .synced
+      return .synced
     case .serial:
       let deadline = ContinuousClock.now + timeout
       while let left = stream.unacknowledged, left > 0 {
         guard ContinuousClock.now < deadline else { throw .timeout }
         usleep(2000)
       }
-      delivery.confirmation = .drained
+      return .drained
     case .device:
-      return
+      return nil
     }
-    delivery.confirmed = delivery.total
-    delivery.queued = 0
   }
 
   func ask(_ query: [UInt8], timeout: Duration, complete: ([UInt8]) -> Bool) throws(TransportError) -> [UInt8]

@@ -121,61 +121,18 @@ final class TCPLink: PrinterLink {
 
   /// Writes the job, then waits until the printer's TCP stack has acknowledged every byte.
   func send(_ bytes: [UInt8], progress: (Delivery) -> Void) throws(TransportError) -> Delivery {
-    var delivery = Delivery(printer: printer, total: bytes.count, route: .tcp)
-    let start = ContinuousClock.now
-    var written = 0
-    var lastProgress = start
-    func count() {
-      let unacknowledged = min(written, stream.unacknowledged ?? written)
-      delivery.confirmed = max(delivery.confirmed, written - unacknowledged)
-      delivery.queued = written - delivery.confirmed
-      delivery.elapsed = ContinuousClock.now - start
-    }
-    do throws(ByteStream.Failure) {
-      try stream.write(bytes, idle: timeout, heard: notifications) { total in
-        written = total
-        let now = ContinuousClock.now
-        if now - lastProgress >= .milliseconds(100) {
-          count()
-          progress(delivery)
-          lastProgress = now
-        }
-      }
-      // Every byte is in the kernel's hands; done once the printer has acknowledged them all.
-      var lastConfirmed = -1
-      var since = ContinuousClock.now
-      while true {
-        count()
-        if delivery.confirmed == bytes.count { break }
-        let now = ContinuousClock.now
-        if delivery.confirmed > lastConfirmed {
-          lastConfirmed = delivery.confirmed
-          since = now
-          progress(delivery)
-        } else if now - since > timeout {
-          throw ByteStream.Failure.timeout
-        }
-        let said = try stream.read(timeout: .milliseconds(5))
-        if !said.isEmpty { notifications(said) }
-      }
+    var sender = StreamSender(stream: stream, printer: printer, route: .tcp, idle: timeout)
+    sender.acknowledges = true
+    sender.heard = notifications
+    do throws(StreamSender.Stop) {
+      return try sender.send(bytes, progress: progress)
     } catch {
-      count()
       broken = true
-      if case .closed(_?) = error {
-        // A reset throws away what the printer's stack acknowledged but the printer had not
-        // read, and nothing says how much that was: the acknowledgements prove no byte.
-        delivery.unanswered = delivery.confirmed
-        delivery.confirmed = 0
-      }
       let what =
-        written < bytes.count
+        error.written < bytes.count
         ? "'\(printer)' taking more of the job" : "'\(printer)' acknowledging the end of the job"
-      throw TransportError(reason(error, waitingFor: what), delivery: delivery)
+      throw TransportError(reason(error.failure, waitingFor: what), delivery: error.delivery)
     }
-    if delivery.confirmed > 0 { delivery.confirmation = .tcpAcknowledgements }
-    delivery.elapsed = ContinuousClock.now - start
-    progress(delivery)
-    return delivery
   }
 
   private func reason(_ failure: ByteStream.Failure, waitingFor what: String) -> TransportError.Reason {
