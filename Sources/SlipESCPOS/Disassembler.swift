@@ -8,8 +8,9 @@
 /// ```
 ///
 /// One command or text run a line, no byte offsets (so one inserted byte changes one line of a
-/// diff, not every line after it). Text is decoded through the code page `ESC t` selected;
-/// bytes it cannot decode appear as `\xNN`. Unknown and truncated commands are shown as hex.
+/// diff, not every line after it). Text is decoded through the code page `ESC t` selected
+/// (until `ESC @` resets the printer); bytes it cannot decode, and bytes above 0x7F before any
+/// `ESC t`, appear as `\xNN`. Unknown and truncated commands are shown as hex.
 /// Any bytes at all give a listing: the disassembler never traps.
 public struct ESCPOSDisassembler: Sendable {
   /// The `ESC t` table used to decode text.
@@ -21,14 +22,25 @@ public struct ESCPOSDisassembler: Sendable {
   }
 
   /// The listing, one line per command or text run, each ending in a line break.
-  public func listing(_ bytes: [UInt8]) -> String {
+  public func listing(_ bytes: [UInt8]) -> String { disassemble(bytes).text }
+
+  /// The listing and how many of its lines are unknown commands or control bytes.
+  public func disassemble(_ bytes: [UInt8]) -> ESCPOSDisassembly {
     var state = ListingState(bytes: bytes, codePages: codePages)
     while state.offset < bytes.count {
       state.next()
     }
     state.flushText()
-    return state.out
+    return ESCPOSDisassembly(text: state.out, unknownCommands: state.unknown)
   }
+}
+
+/// What ``ESCPOSDisassembler/disassemble(_:)`` found.
+public struct ESCPOSDisassembly: Sendable {
+  /// The listing, one line per command or text run, each ending in a line break.
+  public var text: String
+  /// How many commands (or control bytes) no ESC/POS printer knows the listing shows as hex.
+  public var unknownCommands: Int
 }
 
 /// The work of one listing.
@@ -37,6 +49,8 @@ private struct ListingState {
   let codePages: [CodePageEntry]
   var offset = 0
   var out = ""
+  /// Unknown commands and control bytes met.
+  var unknown = 0
   private var page: CodePage?
   private var text = ""
 
@@ -70,6 +84,7 @@ private struct ListingState {
   }
 
   private mutating func hexLine(_ length: Int, _ meaning: String) {
+    if meaning.hasPrefix("unknown") { unknown += 1 }
     let end = min(bytes.count, offset + length)
     let hex = bytes[offset..<end].map { Self.hex($0) }.joined(separator: " ")
     emit(end - offset, hex, meaning)
@@ -133,7 +148,11 @@ private struct ListingState {
       emit(2 + count, ([name] + parameters.map(String.init)).joined(separator: " "), meaning(parameters))
     }
     switch code {
-    case 0x40: emit(2, name, "init")
+    case 0x40:
+      // `ESC @` puts the printer back to its power-on code page, which its settings choose:
+      // as at the start of a listing, none is assumed until the next `ESC t`.
+      page = nil
+      emit(2, name, "init")
     case 0x21:
       guard let n = byte(2) else { return truncated(name, needed: 3) }
       var modes = [n & 1 == 1 ? "font B" : "font A"]

@@ -1,86 +1,79 @@
 import SlipIR
 
 /// ZPL as a reviewer reads it: one field per line, its commands spaced apart, field data
-/// decoded and quoted, graphics summarised (size, CRC checked, the dots' fingerprint as the IR
-/// dump prints it), and a comment saying what the line draws.
+/// decoded and quoted as the printer reads it (`^FH` escapes, the `^CI` character set),
+/// graphics checked and summarised (size, form, CRC, the dots' fingerprint as the IR dump
+/// prints it), and a comment saying what the line does.
 ///
-/// It reads ZPL as Slip writes it (no `^` or `~` inside field data, the default prefixes); it
-/// is a reading aid for golden diffs, not a ZPL parser.
+/// It reads any ZPL: a byte-order mark, CRLF line ends, field data over several lines, changed
+/// prefixes (`^CC`, `^CT`, `^CD`) and every command of the ZPL II Programming Guide, with the
+/// ones a label draws with decoded and the others named; a command the guide does not list is
+/// marked `unknown`. Long data is cut short: a line never holds a whole font or picture.
 public struct ZPLListing: Sendable {
   /// A listing maker.
   public init() {}
 
+  /// A command the ZPL II Programming Guide does not list, where the file has it.
+  public struct UnknownCommand: Sendable, Equatable {
+    /// The command as the file writes it: `^QQ`.
+    public var name: String
+    /// Its 1-based line and column (in bytes).
+    public var line: Int
+    public var column: Int
+  }
+
+  /// A listing and the unknown commands in it.
+  public struct Listing: Sendable {
+    /// The listing, a line per field, each ending in a line break.
+    public var text: String
+    /// The commands no ZPL printer knows, in file order.
+    public var unknownCommands: [UnknownCommand]
+  }
+
+  /// Whether `bytes` read as ZPL: after an optional UTF-8 byte-order mark and white space, a
+  /// `^` or `~` comes first.
+  public static func isZPL(_ bytes: [UInt8]) -> Bool {
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    guard let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return false }
+    return first == UInt8(ascii: "^") || first == UInt8(ascii: "~")
+  }
+
   /// The listing of `bytes`.
-  public func listing(_ bytes: [UInt8]) -> String {
+  public func listing(_ bytes: [UInt8]) -> String { list(bytes).text }
+
+  /// The listing of `bytes` with the unknown commands it found.
+  public func list(_ bytes: [UInt8]) -> Listing {
+    let scan = ZPLScanner.scan(bytes)
     var out = ""
-    for line in lines(commands(bytes)) {
-      let text = line.map(\.shown).joined(separator: " ")
-      let words = describe(line)
+    if scan.byteOrderMark { out += "# UTF-8 byte-order mark (skipped)\n" }
+    if !scan.leadingText.isEmpty {
+      out +=
+        Self.cut(quoted(ZPLCharacterSet.utf8.decode(scan.leadingText)), scan.leadingText.count)
+        + "  # text before the first command (ignored)\n"
+    }
+    var state = ZPLListingState()
+    for line in Self.lines(scan.commands) {
+      let text = line.map(Self.shown).joined(separator: " ")
+      let words = line.compactMap { state.words($0) }.filter { !$0.isEmpty }.joined(separator: ", ")
       out += words.isEmpty ? text + "\n" : text.padding(to: 44) + "  # " + words + "\n"
     }
-    return out
+    return Listing(text: out, unknownCommands: state.unknown)
   }
 
-  /// One command: `^` or `~`, two letters, and its parameters.
-  struct Command {
-    var name: String
-    var parameters: String
+  /// The most bytes a picture is decoded to for its listing: 64 MiB, far beyond any label (a
+  /// 4×6 in label at 600 dpi is 1 MiB).
+  static let maximumGraphicBytes = 64 << 20
 
-    /// How the listing shows it.
-    var shown: String {
-      switch name {
-      case "^FD":
-        return "^FD" + quoted(parameters)
-      case "^GF":
-        return "^GF" + (parameters.split(separator: ",", maxSplits: 4).prefix(4).joined(separator: ","))
-          + ",…"
-      default:
-        return name + parameters
-      }
-    }
-  }
+  /// The most characters of data a listing line shows.
+  static let shownCharacters = 64
 
-  /// The commands of `bytes`, each with what follows it up to the next prefix (line breaks
-  /// between commands dropped, but kept as `nil` entries: they end a listing line).
-  private func commands(_ bytes: [UInt8]) -> [Command?] {
-    var out: [Command?] = []
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == 0x0A || byte == 0x0D {
-        out.append(nil)
-        index += 1
-        continue
-      }
-      guard byte == UInt8(ascii: "^") || byte == UInt8(ascii: "~"), index + 2 < bytes.count else {
-        index += 1
-        continue
-      }
-      let name = String(decoding: bytes[index..<(index + 3)], as: UTF8.self).uppercased()
-      var end = index + 3
-      while end < bytes.count, bytes[end] != UInt8(ascii: "^"), bytes[end] != UInt8(ascii: "~"),
-        bytes[end] != 0x0A
-      {
-        end += 1
-      }
-      out.append(Command(name: name, parameters: String(decoding: bytes[(index + 3)..<end], as: UTF8.self)))
-      index = end
-    }
-    return out
-  }
-
-  /// Commands grouped into listing lines: a line break or `^FS` ends one.
-  private func lines(_ commands: [Command?]) -> [[Command]] {
-    var lines: [[Command]] = []
-    var current: [Command] = []
+  /// Commands grouped into listing lines: a line break in the file, `^FS` or `^XZ` ends one.
+  private static func lines(_ commands: [ZPLScanner.Command]) -> [[ZPLScanner.Command]] {
+    var lines: [[ZPLScanner.Command]] = []
+    var current: [ZPLScanner.Command] = []
     for command in commands {
-      guard let command else {
-        if !current.isEmpty { lines.append(current) }
-        current = []
-        continue
-      }
       current.append(command)
-      if command.name == "^FS" || command.name == "^XZ" {
+      if command.endsLine || command.name == "^FS" || command.name == "^XZ" {
         lines.append(current)
         current = []
       }
@@ -89,118 +82,45 @@ public struct ZPLListing: Sendable {
     return lines
   }
 
-  // MARK: Words
-
-  private func describe(_ line: [Command]) -> String {
-    var words: [String] = []
-    var hex = false
-    for command in line {
-      let parts = command.parameters.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      switch command.name {
-      case "^XA": words.append("label")
-      case "^XZ": words.append("end of label")
-      case "^DF": words.append("store format \(command.parameters)")
-      case "^XF": words.append("recall format \(command.parameters)")
-      case "^PW": words.append("width \(command.parameters)")
-      case "^LL": words.append("length \(command.parameters)")
-      case "^LH": words.append("home \(command.parameters)")
-      case "^CI": words.append(command.parameters == "28" ? "UTF-8" : "character set \(command.parameters)")
-      case "^MN":
-        words.append("media " + (["Y": "gap", "M": "mark", "N": "continuous"][command.parameters] ?? "?"))
-      case "^PQ": words.append("\(command.parameters) copies")
-      case "~SD": words.append("darkness \(command.parameters)")
-      case "^PR": words.append("speed \(command.parameters)")
-      case "^FO": words.append("at \(command.parameters)")
-      case "^A0": words.append("font 0 height \(parts.count > 1 ? parts[1] : "?")")
-      case "^AD", "^AB", "^AA":
-        words.append("font \(command.name.suffix(1)) \(parts.count > 2 ? "\(parts[2])x\(parts[1])" : "")")
-      case "^FP": words.append("spacing +\(parts.count > 1 ? parts[1] : "?")")
-      case "^FR": words.append("reversed")
-      case "^GB": words.append(box(parts))
-      case "^GC": words.append("circle d=\(parts[0])" + (parts.count > 1 ? " border=\(parts[1])" : ""))
-      case "^GD": words.append("diagonal \(parts[0])x\(parts.count > 1 ? parts[1] : "?")")
-      case "^GF": words.append(graphic(parts))
-      case "^BY": words.append("module \(parts[0])" + (parts.count > 1 ? " ratio \(parts[1])" : ""))
-      case "^BC": words.append("code128 height \(parts.count > 1 ? parts[1] : "?")")
-      case "^BQ": words.append("qr magnification \(parts.count > 2 ? parts[2] : "?")")
-      case "^BE": words.append("ean13")
-      case "^B8": words.append("ean8")
-      case "^BU": words.append("upca")
-      case "^B3": words.append("code39")
-      case "^B2": words.append("itf")
-      case "^BK": words.append("codabar")
-      case "^FN": words.append("field \(command.parameters)")
-      case "^FH": hex = true
-      case "^FD": words.append(quoted(hex ? Self.unescape(command.parameters) : command.parameters))
-      default: break
-      }
+  /// How the listing shows a command: as written, data quoted, long data cut short.
+  static func shown(_ command: ZPLScanner.Command) -> String {
+    switch command.name {
+    case "^FD", "^FV":
+      return command.written
+        + cut(quoted(ZPLCharacterSet.utf8.decode(command.parameters)), command.parameters.count)
+    case "^GF", "~DG", "~DY", "~DU", "~DT", "~DS", "~DE", "~DB":
+      // The sizes, then `…` for the data.
+      let sizes = ["^GF": 4, "~DG": 3, "~DY": 5, "~DB": 8][command.name] ?? 2
+      let fields = command.fields
+      guard fields.count > sizes else { return command.written + cut(command.text, command.parameters.count) }
+      let delimiter = String(UnicodeScalar(command.delimiter))
+      return command.written + fields.prefix(sizes).joined(separator: delimiter) + delimiter + "…"
+    default:
+      let text = command.text.trimmingSpaces
+      return command.written
+        + (text.count > shownCharacters ? String(text.prefix(shownCharacters)) + "…" : text)
     }
-    return words.joined(separator: ", ")
   }
 
-  private func box(_ parts: [String]) -> String {
-    guard parts.count >= 3, let width = Int(parts[0]), let height = Int(parts[1]), let border = Int(parts[2])
-    else { return "box" }
-    return border >= min(width, height)
-      ? "filled \(width)x\(height)" : "box \(width)x\(height) border=\(border)"
-  }
-
-  /// The most bytes a `^GF` graphic is inflated to for its listing: 64 MiB, far beyond any
-  /// label (a 4×6 in label at 600 dpi is 1 MiB).
-  static let maximumGraphicBytes = 64 << 20
-
-  /// `^GFA,total,total,row,:Z64:data:crc` checked and summarised. The sizes are the file's
-  /// claims: a negative, huge or ragged one (a total that is not whole rows) is reported, never
-  /// allocated.
-  private func graphic(_ parts: [String]) -> String {
-    guard parts.count == 5, let total = Int(parts[1]), let row = Int(parts[3]), row > 0 else {
-      return "graphic (not as Slip writes it)"
-    }
-    guard total > 0, total <= Self.maximumGraphicBytes, total.isMultiple(of: row) else {
-      return "graphic of \(parts[1]) bytes in rows of \(parts[3]) (not a whole number of rows up to 64 MiB)"
-    }
-    let payload = parts[4]
-    guard payload.hasPrefix(":Z64:") else { return "graphic \(row * 8)x\(total / row) (not Z64)" }
-    let pieces = payload.dropFirst(5).split(separator: ":", omittingEmptySubsequences: false)
-    guard pieces.count == 2 else { return "graphic (no CRC)" }
-    let text = Array(pieces[0].utf8)
-    let crc = GraphicField.crcText(text) == pieces[1] ? "CRC ok" : "CRC WRONG (\(pieces[1]))"
-    guard let deflated = Base64.decode(text), let bits = GraphicField.inflate(deflated, count: total) else {
-      return "graphic \(row * 8)x\(total / row), \(crc), data does not inflate"
-    }
-    let bitmap = Bitmap(width: row * 8, height: total / row, bits: bits)
-    return "graphic \(row * 8)x\(total / row) Z64 \(text.count) chars, \(crc), bits=\(bitmap.fingerprint)"
-  }
-
-  /// `^FH` text with `_XX` escapes decoded.
-  static func unescape(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    let source = Array(text.utf8)
-    var index = 0
-    while index < source.count {
-      if source[index] == UInt8(ascii: "_"), index + 2 < source.count,
-        let value = UInt8(String(decoding: source[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
-      {
-        bytes.append(value)
-        index += 3
-      } else {
-        bytes.append(source[index])
-        index += 1
-      }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+  /// `text` (the quoted form of `count` bytes) cut to the characters a line shows.
+  static func cut(_ text: String, _ count: Int) -> String {
+    guard text.count > shownCharacters + 2 else { return text }
+    return String(text.prefix(shownCharacters + 1)) + "…\" (\(count) bytes)"
   }
 }
 
-/// A double-quoted string with `"`, `\` and control characters escaped.
-private func quoted(_ text: String) -> String {
+/// Decoded text double-quoted, with `"`, `\` and control characters escaped and bytes the
+/// character set does not define as `\xNN`.
+func quoted(_ pieces: [ZPLCharacterSet.Piece]) -> String {
   var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-    default: out.unicodeScalars.append(scalar)
+  for piece in pieces {
+    switch piece {
+    case .byte(let byte): out += "\\x" + hexByte(byte)
+    case .scalar("\""): out += "\\\""
+    case .scalar("\\"): out += "\\\\"
+    case .scalar(let scalar) where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+      out += "\\u{\(String(scalar.value, radix: 16))}"
+    case .scalar(let scalar): out.unicodeScalars.append(scalar)
     }
   }
   return out + "\""
@@ -208,7 +128,15 @@ private func quoted(_ text: String) -> String {
 
 extension String {
   /// The string padded with spaces to `width` characters.
-  fileprivate func padding(to width: Int) -> String {
+  func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+
+  /// The string without spaces and tabs at either end.
+  var trimmingSpaces: String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
   }
 }

@@ -4,11 +4,12 @@ import SlipZPL
 /// `slip disasm FILE|- [--printer PRINTER]`.
 struct DisasmCommand {
   static let usage = """
-    USAGE: slip disasm FILE|- [--printer ID|FILE]
+    USAGE: slip disasm FILE|- [--printer ID|FILE] [--strict]
 
     Lists ESC/POS bytes as readable commands, one a line ('ESC @ | init', text runs as
     quoted strings, unknown bytes as hex). Any bytes give a listing. ZPL (a file that starts
-    with '^' or '~') is listed a field a line, with its data decoded and graphics checked.
+    with '^' or '~', after a byte-order mark) is listed a field a line, with its data decoded
+    as the printer reads it, graphics checked and commands no printer knows marked 'unknown'.
 
     ARGUMENTS:
       FILE|-               the bytes, such as 'slip render … -o out.bin' wrote them;
@@ -17,17 +18,22 @@ struct DisasmCommand {
     OPTIONS:
       --printer ID|FILE    decode text with this printer's code-page table (default: the
                            numbering Epson and most clones share)
+      --strict             exit 65 when the bytes hold unknown commands, each named
+                           on standard error
       -h, --help           show this help
 
     EXIT CODES:
-      0 ok, 64 usage, 65 malformed profile, 66 missing file
+      0 ok, 64 usage, 65 malformed profile or (with --strict) unknown commands,
+      66 missing file
 
     """
 
-  static let spec = Arguments.Spec(command: "disasm", valued: [["--printer"]], flags: [["-h", "--help"]])
+  static let spec = Arguments.Spec(
+    command: "disasm", valued: [["--printer"]], flags: [["--strict"], ["-h", "--help"]])
 
   let input: String
   let printer: String?
+  let strict: Bool
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -39,6 +45,7 @@ struct DisasmCommand {
     }
     input = arguments.positionals[0]
     printer = arguments.value("--printer")
+    strict = arguments.flag("--strict")
   }
 
   /// Prints the listing on standard output.
@@ -50,11 +57,23 @@ struct DisasmCommand {
         ESCPOSDisassembler()
       }
     let bytes = try Console.read(input, what: "file")
-    if let first = bytes.first(where: { ![0x20, 0x0A, 0x0D].contains($0) }), first == 0x5E || first == 0x7E {
-      Console.out(ZPLListing().listing(bytes))
-      return .ok
+    let name = input == "-" ? "<stdin>" : input
+    if ZPLListing.isZPL(bytes) {
+      let listing = ZPLListing().list(bytes)
+      Console.out(listing.text)
+      guard strict, !listing.unknownCommands.isEmpty else { return .ok }
+      for command in listing.unknownCommands {
+        Console.error(
+          "\(name):\(command.line):\(command.column): error: unknown ZPL command '\(command.name)'\n")
+      }
+      return .badData
     }
-    Console.out(disassembler.listing(bytes))
-    return .ok
+    let listing = disassembler.disassemble(bytes)
+    Console.out(listing.text)
+    guard strict, listing.unknownCommands > 0 else { return .ok }
+    Console.error(
+      "\(name): error: \(listing.unknownCommands) unknown ESC/POS command\(listing.unknownCommands == 1 ? "" : "s")\n"
+    )
+    return .badData
   }
 }
