@@ -135,7 +135,7 @@ let package = Package(
         "SlipZPL", "SlipIR", "SlipCore", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages",
         "SlipTestSupport",
       ],
-      exclude: ["Cases"]),
+      exclude: ["Cases", "Listings"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(

@@ -44,7 +44,7 @@ enum ZPLCharacterSet: Equatable {
       "France 2", "Italy", "Spain", "Miscellaneous", "Japan",
     ]
     switch number {
-    case 0...12: return national[number] + " (Code Page 850 above 0x7F)"
+    case 0...12: return national[number] + ", Code Page 850 above 0x7F"
     case 13: return "Code Page 850"
     case 27: return "Code Page 1252"
     case 28: return "UTF-8"

@@ -20,6 +20,13 @@ public struct ZPLListing: Sendable {
     /// Its 1-based line and column (in bytes).
     public var line: Int
     public var column: Int
+
+    /// An unknown command `name` at `line` and `column`.
+    public init(name: String, line: Int, column: Int) {
+      self.name = name
+      self.line = line
+      self.column = column
+    }
   }
 
   /// A listing and the unknown commands in it.
@@ -65,7 +72,7 @@ public struct ZPLListing: Sendable {
   static let maximumGraphicBytes = 64 << 20
 
   /// The most characters of data a listing line shows.
-  static let shownCharacters = 64
+  static let shownCharacters = 160
 
   /// Commands grouped into listing lines: a line break in the file, `^FS` or `^XZ` ends one.
   private static func lines(_ commands: [ZPLScanner.Command]) -> [[ZPLScanner.Command]] {

@@ -171,7 +171,11 @@ struct ZPLListingState {
   private func data(_ raw: [UInt8]) -> String {
     var bytes = raw
     if let escape { bytes = Self.unescape(raw, escape: escape) }
-    let text = ZPLListing.cut(quoted(characterSet.decode(bytes)), bytes.count)
+    let pieces = characterSet.decode(bytes)
+    let text = ZPLListing.cut(quoted(pieces), bytes.count)
+    if characterSet == .utf8, pieces.contains(where: { if case .byte = $0 { true } else { false } }) {
+      return text + ", not UTF-8"
+    }
     guard case .singleByte = characterSet, ZPLCharacterSet.looksLikeUTF8(bytes) else { return text }
     let meant = ZPLListing.cut(quoted(ZPLCharacterSet.utf8.decode(bytes)), bytes.count)
     return text + ", UTF-8 data without ^CI28 (meant \(meant)?)"

@@ -1,0 +1,4 @@
+﻿^XA
+^CI28
+^FO20,20^A0N,30,30^FDHello^FS
+^XZ

@@ -1,0 +1,6 @@
+^XA
+^MNY
+^CI28
+^PW812
+^FO20,20^A0N,30,30^FDStraße 5^FS
+^XZ
