@@ -177,6 +177,29 @@ import Testing
     #expect(listing.stdout.contains("GS v 0 0 48 160    | raster image 384x160 dots"))
   }
 
+  @Test func disasmListsZPLAfterAByteOrderMark() throws {
+    let result = try Self.slip("disasm", "Tests/SlipZPLTests/Listings/bom.zpl")
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("# UTF-8 byte-order mark (skipped)\n^XA"))
+  }
+
+  @Test func disasmStrictRefusesUnknownCommands() throws {
+    let file = "Tests/SlipZPLTests/Listings/parameters.zpl"
+    let lenient = try Self.slip("disasm", file)
+    #expect(lenient.status == 0)
+    #expect(lenient.stdout.contains("^QQ1,2                                        # unknown command\n"))
+    let strict = try Self.slip("disasm", "--strict", file)
+    #expect(strict.status == 65)
+    #expect(strict.stdout == lenient.stdout)
+    #expect(strict.stderr == "\(file):29:1: error: unknown ZPL command '^QQ'\n")
+    let clean = try Self.slip("disasm", "--strict", "Tests/SlipZPLTests/Listings/crlf.zpl")
+    #expect(clean.status == 0)
+    #expect(clean.stderr.isEmpty)
+    let escpos = try Self.slip("disasm", "--strict", "-", stdin: "\u{1B}@\u{7}hi")
+    #expect(escpos.status == 65)
+    #expect(escpos.stderr == "<stdin>: error: 1 unknown ESC/POS command\n")
+  }
+
   @Test func aLabelWiderThanTheReceiptPrinterIsRefused() throws {
     let result = try Self.slip(
       "render", "templates/event-badge.slip", "--data", "templates/event-badge.json", "--target", "escpos",

@@ -34,6 +34,27 @@ import Testing
         """)
   }
 
+  @Test func initResetsTheCodePage() {
+    // 0x82 is é in PC850 (page 2); after ESC @ the printer is back on its power-on page, which
+    // the listing does not guess, as before any ESC t.
+    let bytes: [UInt8] = [0x1B, 0x74, 0x02, 0x82, 0x0A, 0x1B, 0x40, 0x82, 0x0A]
+    let expected = """
+      ESC t 2            | code page 2 (PC850)
+      "é"
+      LF                 | print line
+      ESC @              | init
+      "\\x82"
+      LF                 | print line
+
+      """
+    #expect(ESCPOSDisassembler().listing(bytes) == expected)
+  }
+
+  @Test func unknownCommandsAreCounted() {
+    #expect(ESCPOSDisassembler().disassemble([0x07, 0x1B, 0xFF, 0x1B, 0x40]).unknownCommands == 2)
+    #expect(ESCPOSDisassembler().disassemble([0x1B, 0x40, 0x41]).unknownCommands == 0)
+  }
+
   @Test func imagesAreSummarisedWithAFingerprint() {
     let image: [UInt8] = [0x1D, 0x76, 0x30, 0x00, 0x01, 0x00, 0x02, 0x00, 0xFF, 0x00]
     #expect(
