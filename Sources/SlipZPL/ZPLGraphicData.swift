@@ -78,7 +78,12 @@ enum ZPLGraphicData {
       case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"),
         UInt8(ascii: "a")...UInt8(ascii: "f"):
         let value = byte <= UInt8(ascii: "9") ? byte - 0x30 : (byte | 0x20) - 0x61 + 10
-        nibbles += repeatElement(value, count: max(1, count))
+        if count == 0 {
+          nibbles.append(value)
+        } else {
+          // Run codes add up; past the announced size the data is wrong however long the run.
+          nibbles += repeatElement(value, count: min(count, total * 2 + 1 - nibbles.count))
+        }
         count = 0
       case UInt8(ascii: "G")...UInt8(ascii: "Y"):
         count += Int(byte - UInt8(ascii: "G")) + 1

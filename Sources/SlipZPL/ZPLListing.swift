@@ -118,9 +118,10 @@ public struct ZPLListing: Sendable {
 
 /// Decoded text double-quoted, with `"`, `\` and control characters escaped and bytes the
 /// character set does not define as `\xNN`.
+/// Only the first characters are quoted: ``ZPLListing/cut(_:_:)`` shows no more.
 func quoted(_ pieces: [ZPLCharacterSet.Piece]) -> String {
   var out = "\""
-  for piece in pieces {
+  for piece in pieces.prefix(ZPLListing.shownCharacters + 8) {
     switch piece {
     case .byte(let byte): out += "\\x" + hexByte(byte)
     case .scalar("\""): out += "\\\""

@@ -27,13 +27,17 @@ struct ZPLScanner {
     /// Whether a line break follows the parameters: it ends a listing line.
     var endsLine: Bool
 
-    /// The parameters split at the delimiter, as text (bytes beyond ASCII as `\xNN`).
+    /// The parameters split at the delimiter, as text (bytes beyond ASCII as `\xNN`). Each
+    /// field is cut to 1024 bytes and the 1024th holds the rest: fields are read for sizes and
+    /// names, and a picture's megabytes of data are read from ``parameters``.
     var fields: [String] {
-      parameters.split(separator: delimiter, omittingEmptySubsequences: false).map { ascii($0) }
+      parameters.split(separator: delimiter, maxSplits: 1023, omittingEmptySubsequences: false).map {
+        ascii($0.prefix(1024))
+      }
     }
 
-    /// The parameters as text.
-    var text: String { ascii(parameters[...]) }
+    /// The parameters as text, cut to 1024 bytes.
+    var text: String { ascii(parameters.prefix(1024)) }
   }
 
   /// What the scanner found: the commands, whether a byte-order mark came first, and any text
