@@ -82,7 +82,8 @@ enum ZPLGraphicData {
           nibbles.append(value)
         } else {
           // Run codes add up; past the announced size the data is wrong however long the run.
-          nibbles += repeatElement(value, count: min(count, total * 2 + 1 - nibbles.count))
+          nibbles.append(
+            contentsOf: [UInt8](repeating: value, count: min(count, total * 2 + 1 - nibbles.count)))
         }
         count = 0
       case UInt8(ascii: "G")...UInt8(ascii: "Y"):
@@ -94,18 +95,18 @@ enum ZPLGraphicData {
       case UInt8(ascii: ","), UInt8(ascii: "!"):
         compressed = true
         let fill: UInt8 = byte == UInt8(ascii: ",") ? 0 : 15
-        nibbles += repeatElement(fill, count: rowStart + nibblesPerRow - nibbles.count)
+        nibbles.append(contentsOf: [UInt8](repeating: fill, count: rowStart + nibblesPerRow - nibbles.count))
         count = 0
       case UInt8(ascii: ":"):
         compressed = true
         if nibbles.count % nibblesPerRow != 0 {
-          nibbles += repeatElement(0, count: rowStart + nibblesPerRow - nibbles.count)
+          nibbles.append(contentsOf: [UInt8](repeating: 0, count: rowStart + nibblesPerRow - nibbles.count))
         }
         let start = rowStart
         if start >= nibblesPerRow {
           nibbles += nibbles[(start - nibblesPerRow)..<start]
         } else {
-          nibbles += repeatElement(0, count: nibblesPerRow)
+          nibbles.append(contentsOf: [UInt8](repeating: 0, count: nibblesPerRow))
         }
         count = 0
       case 0x20, 0x09:
@@ -119,7 +120,7 @@ enum ZPLGraphicData {
     decoded.form = compressed ? "ACS-compressed \(text.count) chars" : "hex"
     // A last row cut short is padded, as by `,`.
     if nibbles.count % nibblesPerRow != 0, nibbles.count < total * 2 {
-      nibbles += repeatElement(0, count: rowStart + nibblesPerRow - nibbles.count)
+      nibbles.append(contentsOf: [UInt8](repeating: 0, count: rowStart + nibblesPerRow - nibbles.count))
     }
     guard nibbles.count == total * 2 else {
       decoded.problem =

@@ -87,6 +87,18 @@ import Testing
     #expect(lines[1].hasSuffix(#"# UTF-8, "Straße""#))
   }
 
+  @Test func runCodesStopAtThePicturesSize() {
+    // 40,000 'z' codes ask for 16 million copies of the next digit: the listing stops at 8 bytes.
+    let bytes =
+      Array("^GFA,8,8,2,".utf8) + [UInt8](repeating: UInt8(ascii: "z"), count: 40_000) + Array("F^FS".utf8)
+    #expect(ZPLListing().listing(bytes).contains("data holds more than 8 bytes"))
+  }
+
+  @Test func binaryDataShorterThanClaimedIsReported() {
+    let listing = ZPLListing().listing(Array("~DYR:X,B,G,8,2,".utf8) + [0xFF, 0x5E, 0x58])
+    #expect(listing.contains("binary data 5 bytes short"))
+  }
+
   @Test func anyBytesGiveAListing() {
     var generator = SystemRandomNumberGenerator()
     let alphabet = Array("^~,:!GgzZ0F\r\n\u{1}".utf8) + [0xFF, 0xC3]
