@@ -114,6 +114,19 @@ private let packageRoot = URL(fileURLWithPath: #filePath)
         """)
   }
 
+  @Test func aHyphenatedBarcodeTypeIsOneName() {
+    // `gs1-128` used to end the type at `gs1` and report the data missing at '-'.
+    let parsed = parse("barcode gs1-128 \"(01)1\"\nbarcode ean13 - \"1\"")
+    guard case .symbol(let symbol) = parsed.template.statements.first else {
+      Issue.record("no symbol statement: \(parsed.dump)")
+      return
+    }
+    #expect(symbol.symbology == "gs1-128")
+    #expect(parsed.place(symbol.symbologyRange) == "@1:9-1:16")
+    // Apart, the hyphen is not part of the name: the data is missing there, as before.
+    #expect(parsed.places == ["E0202 @2:15-2:16"], "\(parsed.dump)")
+  }
+
   // MARK: Expressions
 
   @Test func multiplicationBindsTighterThanAddition() {

@@ -11,7 +11,8 @@ extension Checker {
     guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
       var (help, fixIts) = Suggestion.didYouMean(
         statement.symbology, at: statement.symbologyRange, in: linearNames)
-      if help.isEmpty { help.append(Help.symbologies(linearNames)) }
+      // The list even beside a "did you mean": `gs1-128` is near no name, `code12` is a typo.
+      help.append(Help.symbologies(linearNames))
       diagnostics.append(
         Diagnostic(
           .unknownSymbology(statement.symbology), at: statement.symbologyRange, help: help, fixIts: fixIts))

@@ -164,6 +164,16 @@ extension Parser {
       symbology = current.text
       symbologyRange = current.range
       advance()
+      // A type written with a hyphen (`gs1-128`) lexes as several tokens: written together they
+      // are one name, which the checker reports as an unknown type with the types it knows,
+      // instead of the data seeming to be missing.
+      while current.range.start == symbologyRange.end,
+        current.isSymbol("-") || [.identifier, .number, .dimension].contains(current.kind)
+      {
+        symbology += current.text
+        symbologyRange.end = current.range.end
+        advance()
+      }
     }
     guard let content = parseTextTemplate(what: Expected.symbolData) else { return nil }
     let options = parseOptions()
