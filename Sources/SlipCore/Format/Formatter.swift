@@ -79,9 +79,21 @@ public struct Formatter: Sendable {
 
   /// Splits a statement into its leading arguments and its options (`name` or `name=value`).
   private func split(_ tokens: [Token]) -> (arguments: [Token], options: [[Token]]) {
+    var tokens = tokens
     // Options start after the last string and after the keyword's own words (`barcode TYPE`).
     var start = 1
-    if tokens.first?.isIdentifier("barcode") == true { start = 2 }
+    if tokens.first?.isIdentifier("barcode") == true {
+      start = 2
+      // A type written with a hyphen (`gs1-128`) is one name, as the parser reads it.
+      while tokens.count > 2, tokens[2].range.start == tokens[1].range.end, tokens[1].kind != .symbol,
+        tokens[2].isSymbol("-") || [.identifier, .number, .dimension].contains(tokens[2].kind)
+      {
+        var range = tokens[1].range
+        range.end = tokens[2].range.end
+        tokens[1] = Token(.identifier, tokens[1].text + tokens[2].text, range)
+        tokens.remove(at: 2)
+      }
+    }
     // A string right after `=` is an option's value, not an argument.
     let lastArgument = tokens.indices.last { index in
       guard case .string = tokens[index].kind else { return false }
