@@ -116,3 +116,24 @@ enum DestinationMessages {
     "'\(scheme):' is not a way to a printer; '--to' takes \(Destination.forms)"
   }
 }
+
+extension Destination {
+  /// The transport that reaches this destination: BLE with `options` (its timeout the others'
+  /// too), printer notifications and answers handed to `notifications` where the route has them.
+  public func transport(options: BLESendOptions, notifications: @escaping ([UInt8]) -> Void = { _ in })
+    -> any Transport
+  {
+    switch self {
+    case .ble(let target):
+      BLETransport(target: target, options: options, notifications: notifications)
+    case .spp(let target):
+      SPPTransport(target: target, timeout: options.timeout, notifications: notifications)
+    case .tcp(let host, let port):
+      TCPTransport(host: host, port: port, timeout: options.timeout, notifications: notifications)
+    case .cups(let queue):
+      CUPSTransport(queue: queue, timeout: options.timeout)
+    case .file(let path):
+      FileTransport(path: path, timeout: options.timeout)
+    }
+  }
+}

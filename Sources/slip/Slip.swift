@@ -52,7 +52,8 @@ enum Slip {
         let command = commands.first { $0.name == name }!
         return try command.main(rest)
       case "-h", "--help", "help":
-        return help(usage)
+        Console.out(usage)
+        return .ok
       case "--version":
         Console.out("slip 0.1.0\n")
         return .ok
@@ -72,10 +73,5 @@ enum Slip {
       Console.error("slip: error: \(error)\n")
       return .ioError
     }
-  }
-
-  private static func help(_ text: String) -> ExitCode {
-    Console.out(text)
-    return .ok
   }
 }

@@ -72,14 +72,16 @@ struct CheckCommand {
     let renderer = try RenderSetup.renderer(maximumItems: maximumItems)
     let printer = DiagnosticPrinter()
     var codes: [ExitCode] = []
-    var all: [(diagnostics: [Diagnostic], sources: SourceFiles)] = []
+    let encoder = DiagnosticJSON()
+    var entries: [String] = []
     for path in templates {
       let bytes: [UInt8]
       do throws(CommandFailure) {
         bytes = try Console.read(path, what: "template")
       } catch {
         if json {
-          all.append(([Diagnostic(.unreadable(error.message), at: nil)], SourceFiles()))
+          entries += encoder.encodeEntries(
+            [Diagnostic(.unreadable(error.message), at: nil)], sources: SourceFiles())
         } else {
           Console.error("slip: error: \(error.message)\n")
         }
@@ -93,23 +95,14 @@ struct CheckCommand {
       let result = renderer.check(template, data: dataFile)
       codes.append(ExitCode.forDiagnostics(result.diagnostics))
       if json {
-        all.append((result.diagnostics, result.sources))
+        entries += encoder.encodeEntries(result.diagnostics, sources: result.sources)
       } else {
         printer.print(result.diagnostics, sources: result.sources)
       }
     }
     if json {
-      Console.out(Self.mergedJSON(all))
+      Console.out(encoder.wrap(entries))
     }
     return ExitCode.worst(codes)
-  }
-
-  /// One `{"diagnostics": […]}` object over all templates.
-  private static func mergedJSON(_ results: [(diagnostics: [Diagnostic], sources: SourceFiles)]) -> String {
-    let encoder = DiagnosticJSON()
-    let entries = results.flatMap { result in
-      encoder.encodeEntries(result.diagnostics, sources: result.sources)
-    }
-    return encoder.wrap(entries)
   }
 }

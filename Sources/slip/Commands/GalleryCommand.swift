@@ -69,24 +69,14 @@ struct GalleryCommand {
     }
     let renderer = try RenderSetup.renderer()
     let cases = catalog.cases.map { GalleryCase($0, renderer: renderer) }
-    do {
-      try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+    let index: String
+    do throws(InputError) {
+      index = try GallerySite.write(cases, partials: catalog.partials, folder: folder, to: site)
     } catch {
-      throw CommandFailure(message: "cannot create '\(site)': \(error.localizedDescription)", code: .ioError)
+      throw CommandFailure(message: error.message, code: .ioError)
     }
-    let base = site.hasSuffix("/") ? site : site + "/"
     var codes: [ExitCode] = []
     for item in cases {
-      try? FileManager.default.removeItem(atPath: base + item.source.id)
-      do {
-        try FileManager.default.createDirectory(
-          atPath: base + item.source.id, withIntermediateDirectories: true)
-      } catch {
-        throw CommandFailure(message: "cannot create '\(base + item.source.id)'", code: .ioError)
-      }
-      for file in item.files {
-        try Console.write(file.bytes, to: base + file.path)
-      }
       DiagnosticPrinter().print(item.diagnostics, sources: item.sources)
       if let failure = item.failure {
         Console.error("slip: error: \(failure.message)\n")
@@ -94,9 +84,6 @@ struct GalleryCommand {
       }
       codes.append(ExitCode.forDiagnostics(item.diagnostics))
     }
-    let index = base + "index.html"
-    try Console.write(
-      Array(GalleryPage.html(folder: folder, cases: cases, partials: catalog.partials).utf8), to: index)
     let failing = cases.filter { $0.failure != nil || $0.diagnostics.hasErrors }.count
     Console.out("wrote \(index): \(cases.count) cases, \(failing) with errors\n")
     return ExitCode.worst(codes)

@@ -127,12 +127,6 @@ struct RenderCommand {
     if preview != nil, let data, RecordFormat(path: data) != nil {
       throw UsageError(message: "'--preview' draws one receipt; render records without it", command: "render")
     }
-    if target == "escpos", output == "-", !watch, Console.standardOutputIsTerminal {
-      throw UsageError(
-        message: "refusing to write ESC/POS bytes to a terminal; write them to a file with '-o out.bin', "
-          + "pipe them ('| slip disasm -'), or see the receipt with '--target text'",
-        command: "render")
-    }
     if !zpl.isEmpty, let target, target != "zpl" {
       throw UsageError(message: "ZPL options apply to '--target zpl' only", command: "render")
     }

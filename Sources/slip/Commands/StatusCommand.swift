@@ -62,13 +62,9 @@ struct StatusCommand {
 
   /// Connects, asks, prints; the exit code is the verdict.
   func run() throws(CommandFailure) -> ExitCode {
-    let transport: any Transport
-    switch destination {
-    case .ble(let target): transport = BLETransport(target: target, options: bleOptions)
-    case .spp(let target): transport = SPPTransport(target: target, timeout: timeout)
-    case .tcp(let host, let port): transport = TCPTransport(host: host, port: port, timeout: timeout)
-    case .cups, .file: return .usage  // refused by init: these carry no answers
-    }
+    var options = BLESendOptions()
+    options.timeout = timeout
+    let transport = destination.transport(options: options)
     let link: any PrinterLink
     do {
       link = try transport.open()
@@ -92,9 +88,4 @@ struct StatusCommand {
     }
   }
 
-  private var bleOptions: BLESendOptions {
-    var options = BLESendOptions()
-    options.timeout = timeout
-    return options
-  }
 }

@@ -2,12 +2,6 @@ import SlipCore
 import SlipKit
 import SlipRecords
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `slip render` over a file of records: SlipKit's ``Batch`` renders the template compiled once
 /// for each record, and each record's bytes are written as soon as they are made. Memory stays
 /// that of one record whatever the file's length.
@@ -42,7 +36,14 @@ struct BatchRender {
     var batch = Batch(
       renderer: renderer, template: compiled, records: records, target: target,
       storedFormat: command.zpl.storedFormat)
-    var sink = try OutputSink(path: command.output)
+    var sink: ByteSink
+    do throws(InputError) {
+      sink =
+        command.output == "-"
+        ? ByteSink(descriptor: 1, name: "standard output") : try ByteSink(path: command.output)
+    } catch {
+      throw CommandFailure(message: error.message, code: .ioError)
+    }
     var reporter = BatchReporter(printer: printer, path: records.path)
     var rendered = 0
     var failed = 0
@@ -50,11 +51,11 @@ struct BatchRender {
       switch event {
       case .rendered(let record):
         reporter.warnings(record)
-        do throws(CommandFailure) {
+        do throws(InputError) {
           try sink.write(record.bytes)
         } catch {
           sink.abandon()
-          throw error
+          throw CommandFailure(message: error.message, code: .ioError)
         }
         rendered += 1
       case .skipped(let record):
@@ -69,7 +70,11 @@ struct BatchRender {
         return ExitCode.forDiagnostics([problem])
       }
     }
-    try sink.finish()
+    do throws(InputError) {
+      try sink.finish()
+    } catch {
+      throw CommandFailure(message: error.message, code: .ioError)
+    }
     reporter.summary(rendered: rendered, failed: failed, labels: compiled.isLabel)
     return failed > 0 ? .badData : .ok
   }
@@ -129,77 +134,4 @@ struct BatchReporter {
       "slip: \(failed) record\(failed == 1 ? "" : "s") of '\(path)' left out; "
         + "\(rendered) \(noun)\(rendered == 1 ? "" : "s") written\n")
   }
-}
-
-/// The output of a batch, written as it is made: standard output directly, a file through a
-/// temporary file beside it that replaces it only when the batch is complete.
-struct OutputSink {
-  private let descriptor: Int32
-  private let path: String?
-  private let temporary: String?
-  private var pending: [UInt8] = []
-
-  init(path: String) throws(CommandFailure) {
-    guard path != "-" else {
-      descriptor = 1
-      self.path = nil
-      temporary = nil
-      return
-    }
-    let temporary = path + ".slip-partial"
-    let opened = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard opened >= 0 else {
-      throw CommandFailure(
-        message: "cannot write '\(path)': \(String(cString: strerror(errno)))", code: .ioError)
-    }
-    descriptor = opened
-    self.path = path
-    self.temporary = temporary
-  }
-
-  /// Adds `bytes`; they reach the file in 64 KiB writes.
-  mutating func write(_ bytes: [UInt8]) throws(CommandFailure) {
-    pending += bytes
-    if pending.count >= 1 << 16 { try flush() }
-  }
-
-  private mutating func flush() throws(CommandFailure) {
-    var offset = 0
-    while offset < pending.count {
-      let count = pending.withUnsafeBytes { raw in
-        writeBytes(descriptor, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw CommandFailure(
-          message: "cannot write '\(path ?? "standard output")': \(String(cString: strerror(errno)))",
-          code: .ioError)
-      }
-      offset += count
-    }
-    pending.removeAll(keepingCapacity: true)
-  }
-
-  /// Writes what is left and puts the file in place.
-  mutating func finish() throws(CommandFailure) {
-    try flush()
-    guard let path, let temporary else { return }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      throw CommandFailure(
-        message: "cannot write '\(path)': \(String(cString: strerror(errno)))", code: .ioError)
-    }
-  }
-
-  /// Drops a file that will not be complete.
-  func abandon() {
-    guard let temporary else { return }
-    close(descriptor)
-    unlink(temporary)
-  }
-}
-
-/// write(2), by a name a method called `write` does not hide.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

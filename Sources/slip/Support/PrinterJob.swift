@@ -7,22 +7,6 @@ import SlipTransport
 /// (nothing sent), 74 when the job did not fully arrive or the printer reports a problem (or
 /// nothing) after it.
 extension JobOptions {
-  /// The transport for `--to`, with the profile's BLE hints.
-  func transport(for profile: PrinterProfile?, notifications: @escaping ([UInt8]) -> Void) -> any Transport {
-    switch destination {
-    case .ble(let target):
-      BLETransport(target: target, options: options(for: profile), notifications: notifications)
-    case .spp(let target):
-      SPPTransport(target: target, timeout: options.timeout, notifications: notifications)
-    case .tcp(let host, let port):
-      TCPTransport(host: host, port: port, timeout: options.timeout, notifications: notifications)
-    case .cups(let queue):
-      CUPSTransport(queue: queue, timeout: options.timeout)
-    case .file(let path):
-      FileTransport(path: path, timeout: options.timeout)
-    }
-  }
-
   /// Sends `bytes`, reporting as the terminal allows; with `--check-status`, asks the printer
   /// (in `language`) before the job, sending nothing if it reports a problem, and after it.
   func send(_ bytes: [UInt8], profile: PrinterProfile?, language: PrinterLanguage) throws(CommandFailure)
@@ -30,7 +14,8 @@ extension JobOptions {
   {
     let report = ProgressReport(quiet: quiet, terminal: isatty(2) == 1)
     let job = PrintJob(
-      transport: transport(for: profile) { said in report.printerSaid(said) }, checkStatus: checkStatus,
+      transport: destination.transport(options: options(for: profile)) { said in report.printerSaid(said) },
+      checkStatus: checkStatus,
       language: language, statusTimeout: min(options.timeout, .seconds(2)))
     do throws(PrintJob.Failure) {
       let outcome = try job.run(bytes, before: { report.status("before the job", $0) }) { report.update($0) }
