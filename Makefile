@@ -25,10 +25,12 @@ sample: setup
 # barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
-# (every preview must load), then the lint.
+# (every preview must load), the portable modules through Embedded Swift for iOS and
+# WebAssembly, then the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
+	scripts/portable-check
 	scripts/grammar-check
 	scripts/injection-check
 	scripts/symbol-check

@@ -115,7 +115,7 @@ let package = Package(
     .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
     // The shared JSON reader, string escaper and "did you mean".
     .testTarget(name: "SlipSupportTests", dependencies: ["SlipSupport"]),
-    .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR"]),
+    .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR", "SlipTestSupport"]),
     .testTarget(
       name: "GoldenTests",
       dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages"],
@@ -126,7 +126,7 @@ let package = Package(
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
-    .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR"]),
+    .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipTestSupport"]),
     // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing, and
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
     .testTarget(

@@ -1,3 +1,4 @@
+import SlipTestSupport
 import Testing
 
 @testable import SlipCore
@@ -7,18 +8,6 @@ private func dec(_ text: String, sourceLocation: Testing.SourceLocation = #_sour
   -> ExactDecimal
 {
   try #require(ExactDecimal(text), "\"\(text)\" should parse", sourceLocation: sourceLocation)
-}
-
-/// A small deterministic generator so property tests fail the same way every run.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 private func pow10(_ n: Int) -> Int128 {
@@ -345,7 +334,7 @@ private func pow10(_ n: Int) -> Int128 {
 
 /// Checks the arithmetic against plain Int128 math on values small enough to be exact.
 @Test func arithmeticMatchesIntegerReference() throws {
-  var rng = SplitMix(state: 42)
+  var rng = SplitMix64(seed: 42)
   for _ in 0..<2_000 {
     let x = Int128(Int64.random(in: -1_000_000...1_000_000, using: &rng))
     let y = Int128(Int64.random(in: -1_000_000...1_000_000, using: &rng))

@@ -1,3 +1,4 @@
+import SlipTestSupport
 import Testing
 
 @testable import SlipCore
@@ -32,18 +33,6 @@ private func failure(_ bytes: [UInt8], maxDepth: Int = 512) -> JSONSyntaxError? 
 
 private func failure(_ text: String, maxDepth: Int = 512) -> JSONSyntaxError? {
   failure(Array(text.utf8), maxDepth: maxDepth)
-}
-
-/// A small deterministic random number generator, so failures can be reproduced.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 private let sampleDocument = """
@@ -357,7 +346,7 @@ func reportsErrorAtItsLocation(_ testCase: ErrorCase) {
 }
 
 @Test func randomBytesNeverCrash() {
-  var rng = SplitMix64(state: 0x5115_C0DE)
+  var rng = SplitMix64(seed: 0x5115_C0DE)
   let alphabet =
     Array("{}[]\",:\\ 0123456789.eE+-truefalsnl\"u\n\t".utf8) + [
       0x00, 0x1F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF,
@@ -375,7 +364,7 @@ func reportsErrorAtItsLocation(_ testCase: ErrorCase) {
 }
 
 @Test func mutatedDocumentsNeverCrash() {
-  var rng = SplitMix64(state: 42)
+  var rng = SplitMix64(seed: 42)
   let original = Array(sampleDocument.utf8)
   for _ in 0..<2000 {
     var bytes = original

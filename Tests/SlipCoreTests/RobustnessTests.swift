@@ -1,21 +1,10 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 @testable import SlipCore
 
 // MARK: - Helpers
-
-/// A small deterministic random number generator, so a failing input can be rebuilt from its seed.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// What is wrong with a result, if anything: a diagnostic (or note, or fix-it) pointing outside
 /// its file, a document next to errors, or no document and no error.
@@ -201,7 +190,7 @@ private let soupData = SourceFile(
   }
 
   @Test func randomBytes() {
-    var generator = SplitMix64(state: 0x511B_0001)
+    var generator = SplitMix64(seed: 0x511B_0001)
     var failures: [String] = []
     let formatter = DiagnosticFormatter()
     for index in 0..<2_000 {
@@ -261,7 +250,7 @@ private let soupData = SourceFile(
         "footer.slip": "text \"Bye {{ name }}\"\nrule\ninclude \"soup.slip\"\n",
         "soup.slip": "receipt\ninclude \"footer.slip\"\n",
       ]))
-    var generator = SplitMix64(state: 0x7E57_50B5)
+    var generator = SplitMix64(seed: 0x7E57_50B5)
     var failures: [String] = []
     let formatter = DiagnosticFormatter()
     var documents = 0

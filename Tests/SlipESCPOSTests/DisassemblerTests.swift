@@ -1,4 +1,5 @@
 import SlipESCPOS
+import SlipTestSupport
 import Testing
 
 @Suite struct DisassemblerTests {
@@ -64,7 +65,7 @@ import Testing
 
   @Test func anyBytesGiveAListing() {
     // Deterministic pseudo-random streams, and every prefix of a stream of real commands.
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<3000 {
       let count = Int(generator.next() % 64)
       let bytes = (0..<count).map { _ -> UInt8 in
@@ -85,20 +86,5 @@ import Testing
       let listing = ESCPOSDisassembler().listing(Array(real[..<end]))
       #expect(end == 0 || !listing.isEmpty)
     }
-  }
-}
-
-/// A small deterministic generator, so a failure reproduces.
-struct SplitMix {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
