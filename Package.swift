@@ -123,7 +123,7 @@ let package = Package(
     ),
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
-    .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip"]),
+    .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipTestSupport"]),

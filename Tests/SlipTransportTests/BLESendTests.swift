@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import SlipTransport
 import Testing
 
@@ -42,15 +43,7 @@ struct BLESendTests {
   }
 
   /// The `slip` built next to this test bundle.
-  static var binary: URL {
-    var directory = Bundle.main.bundleURL
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("slip")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return StandIn.root.appendingPathComponent(".build/debug/slip")
-  }
+  static var binary: URL { Repository.product("slip") }
 
   /// `count` bytes that differ everywhere, so any reordering or loss shows.
   static func job(_ count: Int) -> [UInt8] {

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import SlipTransport
 
 /// The stand-in BlueZ (scripts/bluez-standin/standin.py) on its own private bus, one per test:
@@ -6,9 +7,8 @@ import SlipTransport
 /// which it does when this object closes its standard input. Nothing touches the machine's
 /// own buses or any network address.
 final class StandIn {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  /// Debian's python3, which has python3-dbus-fast (scripts/debian-packages.txt).
+  static let root = Repository.root
+  /// Debian's python3, which has python3-dbus-fast (scripts/debian-test-packages.txt).
   static let python = ProcessInfo.processInfo.environment["SLIP_STANDIN_PYTHON"] ?? "/usr/bin/python3"
 
   /// A printer's recorded write.
