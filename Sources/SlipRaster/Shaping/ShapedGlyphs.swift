@@ -1,0 +1,63 @@
+import SlipIR
+
+/// A shaped glyph drawn at one em: its dots and where they sit against the pen on the baseline.
+struct ShapedGlyphImage {
+  /// The dots (nil for a glyph that draws nothing: a space).
+  var bitmap: Bitmap?
+  /// Dots from the pen to the bitmap's left edge.
+  var left: Int
+  /// Rows from the baseline up to the bitmap's top.
+  var top: Int
+}
+
+extension GlyphStore {
+  /// `text` shaped with its paragraph direction `direction`.
+  func shape(_ text: String, direction: TextDirection) throws(RasterError) -> ShapedLine {
+    let code: TextDirectionCode =
+      switch direction {
+      case .auto: .auto
+      case .leftToRight: .leftToRight
+      case .rightToLeft: .rightToLeft
+      }
+    return try shaper.shape(text, direction: code)
+  }
+
+  /// Glyph `id` of `face` drawn at an em of `pixels` dots, from the cache when drawn before.
+  func shapedGlyph(_ id: UInt32, face file: FontFiles.Face, pixels: Int) throws(RasterError) -> ShapedGlyphImage {
+    let key = ShapedGlyphKey(path: file.path, pixels: pixels, id: id)
+    if let image = shapedGlyphs[key] { return image }
+    var sized = file
+    sized.pixelSize = pixels
+    let face = try face(sized)
+    let image =
+      face.render(glyph: id) { rendered -> ShapedGlyphImage in
+        guard rendered.width > 0, rendered.rows > 0 else {
+          return ShapedGlyphImage(bitmap: nil, left: rendered.left, top: rendered.top)
+        }
+        var canvas = Canvas(width: rendered.width, height: rendered.rows)
+        for y in 0..<rendered.rows {
+          var x = 0
+          while x < rendered.width {
+            guard rendered.ink(x, y) else {
+              x += 1
+              continue
+            }
+            var end = x + 1
+            while end < rendered.width, rendered.ink(end, y) { end += 1 }
+            canvas.span(y, from: x, to: end)
+            x = end
+          }
+        }
+        return ShapedGlyphImage(bitmap: canvas.bitmap, left: rendered.left, top: rendered.top)
+      } ?? ShapedGlyphImage(bitmap: nil, left: 0, top: 0)
+    shapedGlyphs[key] = image
+    return image
+  }
+}
+
+/// A shaped glyph's cache key: the face, the em and the glyph.
+struct ShapedGlyphKey: Hashable {
+  var path: String
+  var pixels: Int
+  var id: UInt32
+}
