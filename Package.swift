@@ -33,7 +33,7 @@ let package = Package(
     // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
-    .target(name: "SlipZPL", dependencies: ["CZlib", "SlipIR", "SlipRaster"]),
+    .target(name: "SlipZPL", dependencies: ["CZlib", "SlipIR"]),
     // libpng (Debian's libpng-dev); only the C shim below includes it.
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // libpng reports errors by longjmp: every call that can fail sits in this C file behind its

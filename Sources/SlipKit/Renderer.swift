@@ -35,13 +35,17 @@ public struct Renderer: Sendable {
     labelRasterizer = LabelRasterizer()
   }
 
+  /// Draws label lines that need shaping for the ZPL writer, as the preview does.
+  var labelTextPictures: any LabelTextPictures { LabelTextPictureDrawer(rasterizer: labelRasterizer) }
+
   /// The compiler as Slip uses it, reading includes and images through `loader`: pictures
   /// decoded by SlipImages, barcodes and QR codes drawn by zint, label text measured in the
   /// preview's label face.
   public func compiler(loader: (any TemplateLoader)?) -> Compiler {
     Compiler(
       loader: loader, imageDecoder: ImageFileDecoder(), symbolEncoder: ZintSymbolEncoder(),
-      textMeasurer: LabelFontMeasurer(rasterizer: labelRasterizer))
+      textMeasurer: LabelFontMeasurer(rasterizer: labelRasterizer),
+      shapedTextMeasurer: ShapedLineMeasurer(rasterizer: rasterizer))
   }
 
   /// Compiles `template` once, for rendering with many data values (``render(_:data:target:previews:)-(CompiledTemplate,_,_,_)``).
@@ -133,7 +137,7 @@ public struct Renderer: Sendable {
     case .text:
       return Array(PlainTextWriter().write(document).utf8)
     case .zpl(let settings):
-      let output = ZPLWriter(settings: settings).emit(document)
+      let output = ZPLWriter(settings: settings, textPictures: labelTextPictures).emit(document)
       diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
       return output.bytes
     case .escpos(let chosen, let mode):
@@ -217,6 +221,28 @@ public struct Renderer: Sendable {
 /// font 0), so the compiler wraps and shrinks text to the widths the preview draws and a Zebra
 /// prints (within a few percent). Without the face, the compiler's approximate widths are used;
 /// the renderer warns of it (W0002).
+/// Receipt text that needs shaping measured by the raster engine's HarfBuzz shaping, so the
+/// layout wraps and aligns it to the dots the printer draws; cells when shaping fails (the
+/// preview then reports the missing font).
+struct ShapedLineMeasurer: ShapedTextMeasurer {
+  let rasterizer: Rasterizer
+
+  func width(of text: String, font: Font, direction: TextDirection) -> Int? {
+    try? rasterizer.shapedWidth(of: text, font: font, direction: direction)
+  }
+}
+
+/// Label lines Zebra's fonts cannot shape, drawn by the label rasteriser as the preview draws
+/// them, for the ZPL writer's `^GFA` fields.
+struct LabelTextPictureDrawer: LabelTextPictures {
+  let rasterizer: LabelRasterizer
+
+  func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage? {
+    guard let picture = try rasterizer.picture(of: line, height: height) else { return nil }
+    return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
+  }
+}
+
 struct LabelFontMeasurer: TextMeasurer {
   let rasterizer: LabelRasterizer
 

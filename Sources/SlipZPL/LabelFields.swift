@@ -1,5 +1,4 @@
 import SlipIR
-import SlipRaster
 
 /// The fields of a label's elements: the rules of how each kind of element becomes ZPL.
 ///
@@ -25,9 +24,9 @@ struct LabelFields {
   private var occurrences: [String: Int] = [:]
 
   /// Draws lines in scripts that need shaping as pictures.
-  let textPictures: LabelRasterizer?
+  let textPictures: (any LabelTextPictures)?
 
-  init(width: Int, height: Int, graphics: GraphicCache, textPictures: LabelRasterizer? = nil) {
+  init(width: Int, height: Int, graphics: GraphicCache, textPictures: (any LabelTextPictures)? = nil) {
     self.textPictures = textPictures
     self.width = width
     self.height = height
@@ -66,7 +65,7 @@ struct LabelFields {
     for line in text.lines where !line.text.isEmpty {
       if let textPictures, TextShaping.needsShaping(line.text) {
         // Zebra's resident fonts cannot shape: the line goes as the picture the preview draws.
-        do throws(RasterError) {
+        do throws(BackendError) {
           if let picture = try textPictures.picture(of: line, height: text.height) {
             fields += graphicFields(picture.bitmap, x: picture.x, y: picture.y)
           }

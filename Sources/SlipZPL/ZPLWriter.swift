@@ -1,5 +1,4 @@
 import SlipIR
-import SlipRaster
 
 /// Turns laid-out documents into ZPL for Zebra printers.
 ///
@@ -17,10 +16,10 @@ public struct ZPLWriter: Sendable {
 
   /// Draws label text in scripts that need shaping as pictures (nil: such text is sent as
   /// `^A0` text, which a Zebra prints unshaped or not at all).
-  public var textPictures: LabelRasterizer?
+  public var textPictures: (any LabelTextPictures)?
 
   /// A writer with `settings`; `textPictures` draws the label lines Zebra's fonts cannot shape.
-  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: LabelRasterizer? = nil) {
+  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any LabelTextPictures)? = nil) {
     self.settings = settings
     self.textPictures = textPictures
   }
