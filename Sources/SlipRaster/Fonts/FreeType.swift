@@ -77,8 +77,9 @@ final class FreeTypeFace {
 
   /// Glyph `index` of the face (as HarfBuzz shaped it) rendered as 1-bit dots, handed to `body`;
   /// nil when FreeType fails.
-  func render<Result>(glyph index: UInt32, _ body: (Rendered) -> Result) -> Result? {
-    guard FT_Load_Glyph(face, FT_UInt(index), CFreeType_LOAD_MONO_BITMAP) == 0 else { return nil }
+  func render<Result>(glyph index: UInt32, grey: Bool = false, _ body: (Rendered) -> Result) -> Result? {
+    let flags = grey ? CFreeType_LOAD_GREY_BITMAP : CFreeType_LOAD_MONO_BITMAP
+    guard FT_Load_Glyph(face, FT_UInt(index), flags) == 0 else { return nil }
     let slot = face.pointee.glyph.pointee
     let bitmap = slot.bitmap
     let pitch = Int(bitmap.pitch)

@@ -30,7 +30,7 @@ extension GlyphStore {
     sized.pixelSize = pixels
     let face = try face(sized)
     let image =
-      face.render(glyph: id) { rendered -> ShapedGlyphImage in
+      face.render(glyph: id, grey: true) { rendered -> ShapedGlyphImage in
         guard rendered.width > 0, rendered.rows > 0 else {
           return ShapedGlyphImage(bitmap: nil, left: rendered.left, top: rendered.top)
         }
