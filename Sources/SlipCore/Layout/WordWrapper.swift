@@ -4,6 +4,13 @@
 /// Widths come from ``TextWidth``. Only U+0020 is a break opportunity: a no-break space stays
 /// inside its word, and text without spaces (CJK) is a single word, so it breaks between
 /// characters once it is too long for a line.
+///
+/// Text that needs shaping (Arabic, Thai, Devanagari…) is measured by ``measure`` when the
+/// layout has one: a word whole (its letters join, so it is not the sum of its clusters), a
+/// cluster alone when a word must be cut. Thai writes no spaces between words and the compiler
+/// has no dictionary (no ICU in the portable core): a Thai phrase longer than its line is cut
+/// between grapheme clusters, so a consonant never loses its vowel or tone marks, though a
+/// break may fall inside a word.
 package struct WordWrapper {
   /// Columns a line may take; anything below 1 wraps as 1.
   package var width: Int
