@@ -95,9 +95,13 @@ let arabicSource = SourceFile(
     text "شكرا لزيارتكم" align=center
     """)
 let names = ["قهوة عربية", "تمر سكري", "كعك بالسمسم", "ماء معدني", "شاي بالنعناع", "خبز عربي"]
-let items = (0..<18).map { "{\"name\": \"\(names[$0 % names.count])\", \"qty\": \($0 % 4 + 1), \"price\": \($0 * 3 + 5)}" }
+let items = (0..<18).map {
+  "{\"name\": \"\(names[$0 % names.count])\", \"qty\": \($0 % 4 + 1), \"price\": \($0 * 3 + 5)}"
+}
 let arabicData = SourceFile(path: "arabic.json", text: "{\"items\": [\(items.joined(separator: ", "))]}")
-guard let arabic = arabicCompiler.prepare(arabicSource).template else { fatalError("the Arabic receipt does not compile") }
+guard let arabic = arabicCompiler.prepare(arabicSource).template else {
+  fatalError("the Arabic receipt does not compile")
+}
 let arabicReceipts = count
 let arabicRun = try Bench.measure(arabicReceipts) {
   let document = arabic.render(json: arabicData, options: options).document!

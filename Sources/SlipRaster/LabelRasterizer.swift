@@ -90,7 +90,8 @@ public struct LabelRasterizer: Sendable {
         try store.shape(text, direction: .auto).width(pixels: max(1, height))
       }
     }
-    return try font.withStore { store throws(RasterError) -> Int in try store.width(of: text, height: height) }
+    return try font.withStore { store throws(RasterError) -> Int in try store.width(of: text, height: height)
+    }
   }
 
   /// Opens the face now, so a missing font file is an error before any output.

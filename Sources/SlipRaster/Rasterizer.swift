@@ -30,7 +30,9 @@ public struct Rasterizer: Sendable {
   /// The glyph runs `text` shapes into, in font units: what HarfBuzz's `hb-shape` gives for the
   /// same face and text (the shaping test holds them equal).
   package func shapedLine(_ text: String, direction: TextDirection) throws(RasterError) -> ShapedLine {
-    try fonts.withStore { store throws(RasterError) -> ShapedLine in try store.shape(text, direction: direction) }
+    try fonts.withStore { store throws(RasterError) -> ShapedLine in
+      try store.shape(text, direction: direction)
+    }
   }
 
   /// The document's pages on `page` paper.

@@ -107,7 +107,8 @@ import Testing
     return json.map { glyph in
       ShapedGlyphRecord(
         id: UInt32(glyph["g"] as? Int ?? -1), cluster: glyph["cl"] as? Int ?? -1,
-        advance: glyph["ax"] as? Int ?? 0, xOffset: glyph["dx"] as? Int ?? 0, yOffset: glyph["dy"] as? Int ?? 0)
+        advance: glyph["ax"] as? Int ?? 0, xOffset: glyph["dx"] as? Int ?? 0,
+        yOffset: glyph["dy"] as? Int ?? 0)
     }
   }
 }

@@ -3,7 +3,8 @@ import SlipIR
 // The first statement: `receipt` or `label`, and the paper or page it prints on.
 extension Checker {
   mutating func checkHeader(_ header: HeaderStatement) -> ReceiptMedia? {
-    var options = OptionReader(header.options, statement: "receipt", accepts: ["paper", "font", "columns", "dir"])
+    var options = OptionReader(
+      header.options, statement: "receipt", accepts: ["paper", "font", "columns", "dir"])
     defer { diagnostics += options.diagnostics }
     let papers = ["58mm": 384, "80mm": 576]
     let paper = options.choice("paper", ["58mm", "80mm"]) ?? "58mm"

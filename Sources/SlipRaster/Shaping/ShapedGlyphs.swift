@@ -23,7 +23,9 @@ extension GlyphStore {
   }
 
   /// Glyph `id` of `face` drawn at an em of `pixels` dots, from the cache when drawn before.
-  func shapedGlyph(_ id: UInt32, face file: FontFiles.Face, pixels: Int) throws(RasterError) -> ShapedGlyphImage {
+  func shapedGlyph(_ id: UInt32, face file: FontFiles.Face, pixels: Int) throws(RasterError)
+    -> ShapedGlyphImage
+  {
     let key = ShapedGlyphKey(path: file.path, pixels: pixels, id: id)
     if let image = shapedGlyphs[key] { return image }
     var sized = file

@@ -13,7 +13,8 @@ public struct ShapingFonts: Sendable, Equatable {
   }
 
   /// The faces Debian 12's `fonts-noto-core` installs (`scripts/setup` installs it).
-  public static let debian = ShapingFonts(folder: "/usr/share/fonts/truetype/noto", package: "fonts-noto-core")
+  public static let debian = ShapingFonts(
+    folder: "/usr/share/fonts/truetype/noto", package: "fonts-noto-core")
 
   /// The face for a run in `script` (an ISO 15924 code as HarfBuzz gives it: `Arab`, `Thai`).
   func face(for script: String) -> FontFiles.Face {
