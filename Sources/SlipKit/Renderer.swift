@@ -36,7 +36,9 @@ public struct Renderer: Sendable {
   }
 
   /// Draws label lines that need shaping for the ZPL writer, as the preview does.
-  var labelTextPictures: any LabelTextPictures { LabelTextPictureDrawer(rasterizer: labelRasterizer) }
+  var zplTextPictures: any TextPictures {
+    TextPictureDrawer(rasterizer: labelRasterizer, receiptRasterizer: rasterizer)
+  }
 
   /// The compiler as Slip uses it, reading includes and images through `loader`: pictures
   /// decoded by SlipImages, barcodes and QR codes drawn by zint, label text measured in the
@@ -137,7 +139,7 @@ public struct Renderer: Sendable {
     case .text:
       return Array(PlainTextWriter().write(document).utf8)
     case .zpl(let settings):
-      let output = ZPLWriter(settings: settings, textPictures: labelTextPictures).emit(document)
+      let output = ZPLWriter(settings: settings, textPictures: zplTextPictures).emit(document)
       diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
       return output.bytes
     case .escpos(let chosen, let mode):
@@ -232,14 +234,20 @@ struct ShapedLineMeasurer: ShapedTextMeasurer {
   }
 }
 
-/// Label lines Zebra's fonts cannot shape, drawn by the label rasteriser as the preview draws
-/// them, for the ZPL writer's `^GFA` fields.
-struct LabelTextPictureDrawer: LabelTextPictures {
+/// Label and receipt lines Zebra's fonts cannot shape, drawn by the raster engine as the
+/// previews draw them, for the ZPL writer's `^GFA` fields.
+struct TextPictureDrawer: TextPictures {
   let rasterizer: LabelRasterizer
+  let receiptRasterizer: Rasterizer
 
   func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage? {
     guard let picture = try rasterizer.picture(of: line, height: height) else { return nil }
     return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
+  }
+
+  func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap? {
+    guard line.runs.contains(where: { TextShaping.needsShaping($0.text) }) else { return nil }
+    return try receiptRasterizer.band(.text(line), width: width, lineSpacing: 30).bitmap
   }
 }
 

@@ -24,9 +24,9 @@ struct LabelFields {
   private var occurrences: [String: Int] = [:]
 
   /// Draws lines in scripts that need shaping as pictures.
-  let textPictures: (any LabelTextPictures)?
+  let textPictures: (any TextPictures)?
 
-  init(width: Int, height: Int, graphics: GraphicCache, textPictures: (any LabelTextPictures)? = nil) {
+  init(width: Int, height: Int, graphics: GraphicCache, textPictures: (any TextPictures)? = nil) {
     self.textPictures = textPictures
     self.width = width
     self.height = height

@@ -16,10 +16,10 @@ public struct ZPLWriter: Sendable {
 
   /// Draws label text in scripts that need shaping as pictures (nil: such text is sent as
   /// `^A0` text, which a Zebra prints unshaped or not at all).
-  public var textPictures: (any LabelTextPictures)?
+  public var textPictures: (any TextPictures)?
 
   /// A writer with `settings`; `textPictures` draws the label lines Zebra's fonts cannot shape.
-  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any LabelTextPictures)? = nil) {
+  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any TextPictures)? = nil) {
     self.settings = settings
     self.textPictures = textPictures
   }
@@ -45,7 +45,7 @@ public struct ZPLWriter: Sendable {
       }
       return fields.warnings
     }
-    var receipt = ReceiptFields(media: document.media, graphics: graphics)
+    var receipt = ReceiptFields(media: document.media, graphics: graphics, textPictures: textPictures)
     let pages = receipt.pages(document.blocks)
     var receiptSettings = settings
     receiptSettings.media = .continuous

@@ -40,9 +40,9 @@ public struct Batch {
     self.target = target
     storedFormatName = storedFormat
     if case .zpl(let settings) = target {
-      zplWriter = ZPLWriter(settings: settings, textPictures: renderer.labelTextPictures)
+      zplWriter = ZPLWriter(settings: settings, textPictures: renderer.zplTextPictures)
     } else {
-      zplWriter = ZPLWriter(textPictures: renderer.labelTextPictures)
+      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
   }
