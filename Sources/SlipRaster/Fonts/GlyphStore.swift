@@ -24,6 +24,8 @@ final class GlyphStore {
   let shaper: Shaper
   /// Shaped glyphs drawn so far.
   var shapedGlyphs: [ShapedGlyphKey: ShapedGlyphImage] = [:]
+  /// Lines shaped so far (the layout measures a line, the painter draws it).
+  var shapedLines: [ShapedLineKey: ShapedLine] = [:]
 
   private struct Key: Hashable {
     var font: Font

@@ -19,7 +19,14 @@ extension GlyphStore {
       case .leftToRight: .leftToRight
       case .rightToLeft: .rightToLeft
       }
-    return try shaper.shape(text, direction: code)
+    let key = ShapedLineKey(text: text, direction: direction)
+    if let line = shapedLines[key] { return line }
+    let line = try shaper.shape(text, direction: code)
+    // Bounded: a batch of receipts shapes the same names and prices again and again, but its
+    // data could hold any number of different lines.
+    if shapedLines.count >= 4096 { shapedLines.removeAll(keepingCapacity: true) }
+    shapedLines[key] = line
+    return line
   }
 
   /// Glyph `id` of `face` drawn at an em of `pixels` dots, from the cache when drawn before.
@@ -52,6 +59,8 @@ extension GlyphStore {
         }
         return ShapedGlyphImage(bitmap: canvas.bitmap, left: rendered.left, top: rendered.top)
       } ?? ShapedGlyphImage(bitmap: nil, left: 0, top: 0)
+    // Bounded: text shrunk to fit is drawn at many ems.
+    if shapedGlyphs.count >= 8192 { shapedGlyphs.removeAll(keepingCapacity: true) }
     shapedGlyphs[key] = image
     return image
   }
@@ -62,4 +71,10 @@ struct ShapedGlyphKey: Hashable {
   var path: String
   var pixels: Int
   var id: UInt32
+}
+
+/// A shaped line's cache key: the text and the paragraph direction it was shaped in.
+struct ShapedLineKey: Hashable {
+  var text: String
+  var direction: TextDirection
 }
