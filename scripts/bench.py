@@ -327,6 +327,9 @@ def area_image(bins: Path, venv: Path, results: Results) -> None:
     results.rows.append(Row(
         "2. kopi-senja preview: render, rasterise, PNG (per receipt)", "CPU, median of 5 runs",
         us(slip["slip preview kopi-senja: render, rasterise, PNG"][0])))
+    results.rows.append(Row(
+        "2. Arabic receipt, 20 lines (dir=rtl): render, shape, rasterise (per receipt)", "CPU, median of 5 runs",
+        us(slip["slip preview Arabic receipt, 20 lines: render, shape, rasterise"][0])))
 
     scaling = Scaling(
         "Picture size: an RGB PNG 384 dots wide to GS v 0",

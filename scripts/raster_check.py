@@ -146,7 +146,13 @@ def check_raster(slip: str, case: Case, profile, scratch: Path) -> list[str]:
 
 
 def needs_image(line: str, codecs: list[str]) -> bool:
-    """Whether Slip sends this text line as an image: a character no code page has."""
+    """Whether Slip sends this text line as an image: a character no code page has, or a script
+    that needs shaping (Slip's code pages hold Arabic and Hebrew letters only unjoined and left
+    to right, so it never prints them as text)."""
+    shaping = [(0x0590, 0x08FF), (0x0900, 0x0DFF), (0x0E00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF),
+               (0x19E0, 0x19FF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFE)]
+    if any(low <= ord(ch) <= high for ch in line for low, high in shaping):
+        return True
     for character in line:
         if " " <= character <= "~" or unicodedata.category(character) in ("Mn", "Me", "Cf", "Cc"):
             continue

@@ -72,3 +72,39 @@ let rasterMode = try Bench.measure(receipts) {
     .count
 }
 Bench.report("slip kopi-senja in raster mode: ESC/POS bytes", rasterMode, receipts)
+
+// An Arabic receipt of 20 lines (dir=rtl, shaped by HarfBuzz, measured in dots), compiled once,
+// rendered and rasterised per receipt: the raster engine's shaping path.
+struct ShapedMeasurer: ShapedTextMeasurer {
+  let rasterizer: Rasterizer
+  func width(of text: String, font: Font, direction: TextDirection) -> Int? {
+    try? rasterizer.shapedWidth(of: text, font: font, direction: direction)
+  }
+}
+let shapingRasterizer = Rasterizer()
+let arabicWriter = ESCPOSWriter(profile: .generic58, rasterizer: shapingRasterizer)
+let arabicCompiler = Compiler(shapedTextMeasurer: ShapedMeasurer(rasterizer: shapingRasterizer))
+let arabicSource = SourceFile(
+  path: "arabic.slip",
+  text: """
+    receipt paper=58mm dir=rtl
+    text "سوق الحمراء" align=center
+    for item in items
+      row "{{ item.name }} ×{{ item.qty }}" | "{{ item.price }} ر.س"
+    end
+    text "شكرا لزيارتكم" align=center
+    """)
+let names = ["قهوة عربية", "تمر سكري", "كعك بالسمسم", "ماء معدني", "شاي بالنعناع", "خبز عربي"]
+let items = (0..<18).map {
+  "{\"name\": \"\(names[$0 % names.count])\", \"qty\": \($0 % 4 + 1), \"price\": \($0 * 3 + 5)}"
+}
+let arabicData = SourceFile(path: "arabic.json", text: "{\"items\": [\(items.joined(separator: ", "))]}")
+guard let arabic = arabicCompiler.prepare(arabicSource).template else {
+  fatalError("the Arabic receipt does not compile")
+}
+let arabicReceipts = count
+let arabicRun = try Bench.measure(arabicReceipts) {
+  let document = arabic.render(json: arabicData, options: options).document!
+  return try arabicWriter.preview(document).pages[0].bitmap.bits.count
+}
+Bench.report("slip preview Arabic receipt, 20 lines: render, shape, rasterise", arabicRun, arabicReceipts)

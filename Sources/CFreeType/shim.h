@@ -8,3 +8,7 @@
 static const int32_t CFreeType_LOAD_TARGET_MONO = FT_LOAD_TARGET_MONO;
 /// FT_LOAD_RENDER | FT_LOAD_TARGET_MONO | FT_LOAD_MONOCHROME: the glyph as 1-bit dots, ready to copy.
 static const int32_t CFreeType_LOAD_MONO_BITMAP = FT_LOAD_RENDER | FT_LOAD_TARGET_MONO | FT_LOAD_MONOCHROME;
+/// FT_LOAD_RENDER with the normal (grey) target: shaped text's outlines rendered unhinted for
+/// 1 bit and thresholded at half, which keeps a complex script's strokes as thick as drawn
+/// (mono hinting thins them to single dots at receipt sizes).
+static const int32_t CFreeType_LOAD_GREY_BITMAP = FT_LOAD_RENDER | FT_LOAD_NO_HINTING;

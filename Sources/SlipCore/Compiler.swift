@@ -15,17 +15,21 @@ public struct Compiler: Sendable {
   public var symbolEncoder: (any SymbolEncoder)?
   /// Measures label text in the label font; nil means ``ApproximateTextMeasurer``.
   public var textMeasurer: (any TextMeasurer)?
+  /// Measures receipt text that needs shaping in dots; nil measures it in cells.
+  public var shapedTextMeasurer: (any ShapedTextMeasurer)?
 
   /// A compiler whose includes and images go through `loader`, images decoded by
   /// `imageDecoder`, symbols encoded by `symbolEncoder`.
   public init(
     loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil,
-    symbolEncoder: (any SymbolEncoder)? = nil, textMeasurer: (any TextMeasurer)? = nil
+    symbolEncoder: (any SymbolEncoder)? = nil, textMeasurer: (any TextMeasurer)? = nil,
+    shapedTextMeasurer: (any ShapedTextMeasurer)? = nil
   ) {
     self.loader = loader
     self.imageDecoder = imageDecoder
     self.symbolEncoder = symbolEncoder
     self.textMeasurer = textMeasurer
+    self.shapedTextMeasurer = shapedTextMeasurer
   }
 
   /// What a compilation produced: the document when there were no errors, every diagnostic,
@@ -80,7 +84,7 @@ public struct Compiler: Sendable {
     }
     let compiled = CompiledTemplate(
       checked: checked, sources: sources, warnings: diagnostics, symbolEncoder: symbolEncoder,
-      textMeasurer: textMeasurer)
+      textMeasurer: textMeasurer, shapedTextMeasurer: shapedTextMeasurer)
     return Preparation(template: compiled, diagnostics: diagnostics, sources: sources)
   }
 
@@ -130,12 +134,15 @@ public struct CompiledTemplate: Sendable {
   private let symbolEncoder: (any SymbolEncoder)?
   /// Measures label text.
   private let textMeasurer: (any TextMeasurer)?
+  /// Measures receipt text that needs shaping.
+  private let shapedTextMeasurer: (any ShapedTextMeasurer)?
 
   init(
     checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic],
     symbolEncoder: (any SymbolEncoder)?,
-    textMeasurer: (any TextMeasurer)?
+    textMeasurer: (any TextMeasurer)?, shapedTextMeasurer: (any ShapedTextMeasurer)? = nil
   ) {
+    self.shapedTextMeasurer = shapedTextMeasurer
     self.checked = checked
     self.sources = sources
     self.warnings = warnings
@@ -177,6 +184,7 @@ public struct CompiledTemplate: Sendable {
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }
     var layout = Layout(
       media: checked.media, label: checked.label, measurer: textMeasurer ?? ApproximateTextMeasurer(),
+      shapedMeasurer: shapedTextMeasurer,
       sources: sources, spans: spans, templatePaths: templatePaths, maximumBlocks: options.maximumItems)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics

@@ -57,11 +57,14 @@ public struct TextLine: Sendable, Equatable {
   public var runs: [TextRun]
   /// The statement that produced the line.
   public var source: SourceSpan?
+  /// The paragraph direction shaped runs are ordered from: right to left in a `dir=rtl`
+  /// receipt (whose runs are already mirrored), by Unicode's rules otherwise.
+  public var direction: TextDirection
 
   /// A line.
   public init(
     font: Font, scale: Scale, alignment: Alignment, columns: Int, runs: [TextRun],
-    source: SourceSpan?
+    source: SourceSpan?, direction: TextDirection = .auto
   ) {
     self.font = font
     self.scale = scale
@@ -69,6 +72,7 @@ public struct TextLine: Sendable, Equatable {
     self.columns = columns
     self.runs = runs
     self.source = source
+    self.direction = direction
   }
 
   /// Height of the glyphs in dots.

@@ -42,11 +42,15 @@ public struct ReceiptMedia: Sendable, Equatable {
   public var alternateColumns: Int
   /// The header statement that chose this medium.
   public var source: SourceSpan?
+  /// `dir=rtl`: the receipt reads right to left and its rows are mirrored.
+  public var direction: TextDirection
 
   /// A medium; `columns` belongs to `font`, `alternateColumns` to the other font.
   public init(
-    paper: String, widthDots: Int, dpi: Int, font: Font, columns: Int, alternateColumns: Int
+    paper: String, widthDots: Int, dpi: Int, font: Font, columns: Int, alternateColumns: Int,
+    direction: TextDirection = .auto
   ) {
+    self.direction = direction
     self.paper = paper
     self.widthDots = widthDots
     self.dpi = dpi

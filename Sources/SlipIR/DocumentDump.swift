@@ -7,7 +7,8 @@ extension Document {
       out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)\n"
     } else {
       out += "receipt paper=\(media.paper) width=\(media.widthDots) dpi=\(media.dpi)"
-      out += " font=\(media.font.rawValue) columns=\(media.columns)\n"
+      out += " font=\(media.font.rawValue) columns=\(media.columns)"
+      out += media.direction == .auto ? "\n" : " dir=\(media.direction.rawValue)\n"
     }
     for (index, source) in sources.enumerated() where index > 0 {
       out += "source file\(index)=\(quoted(source))\n"
@@ -19,7 +20,9 @@ extension Document {
       switch block {
       case .text(let line):
         out += "text font=\(line.font.rawValue) scale=\(line.scale) align=\(line.alignment.rawValue)"
-        out += " columns=\(line.columns)\(span(line.source))\n"
+        out += " columns=\(line.columns)"
+        if line.direction != .auto { out += " dir=\(line.direction.rawValue)" }
+        out += "\(span(line.source))\n"
         for run in line.runs {
           out += "  run col=\(run.column) width=\(run.width)\(styleWords(run.style)) \(quoted(run.text))"
           out += "\(span(run.source))\n"

@@ -35,13 +35,19 @@ public struct Renderer: Sendable {
     labelRasterizer = LabelRasterizer()
   }
 
+  /// Draws label lines that need shaping for the ZPL writer, as the preview does.
+  var zplTextPictures: any TextPictures {
+    TextPictureDrawer(rasterizer: labelRasterizer, receiptRasterizer: rasterizer)
+  }
+
   /// The compiler as Slip uses it, reading includes and images through `loader`: pictures
   /// decoded by SlipImages, barcodes and QR codes drawn by zint, label text measured in the
   /// preview's label face.
   public func compiler(loader: (any TemplateLoader)?) -> Compiler {
     Compiler(
       loader: loader, imageDecoder: ImageFileDecoder(), symbolEncoder: ZintSymbolEncoder(),
-      textMeasurer: LabelFontMeasurer(rasterizer: labelRasterizer))
+      textMeasurer: LabelFontMeasurer(rasterizer: labelRasterizer),
+      shapedTextMeasurer: ShapedLineMeasurer(rasterizer: rasterizer))
   }
 
   /// Compiles `template` once, for rendering with many data values (``render(_:data:target:previews:)-(CompiledTemplate,_,_,_)``).
@@ -133,7 +139,7 @@ public struct Renderer: Sendable {
     case .text:
       return Array(PlainTextWriter().write(document).utf8)
     case .zpl(let settings):
-      let output = ZPLWriter(settings: settings).emit(document)
+      let output = ZPLWriter(settings: settings, textPictures: zplTextPictures).emit(document)
       diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
       return output.bytes
     case .escpos(let chosen, let mode):
@@ -217,6 +223,34 @@ public struct Renderer: Sendable {
 /// font 0), so the compiler wraps and shrinks text to the widths the preview draws and a Zebra
 /// prints (within a few percent). Without the face, the compiler's approximate widths are used;
 /// the renderer warns of it (W0002).
+/// Receipt text that needs shaping measured by the raster engine's HarfBuzz shaping, so the
+/// layout wraps and aligns it to the dots the printer draws; cells when shaping fails (the
+/// preview then reports the missing font).
+struct ShapedLineMeasurer: ShapedTextMeasurer {
+  let rasterizer: Rasterizer
+
+  func width(of text: String, font: Font, direction: TextDirection) -> Int? {
+    try? rasterizer.shapedWidth(of: text, font: font, direction: direction)
+  }
+}
+
+/// Label and receipt lines Zebra's fonts cannot shape, drawn by the raster engine as the
+/// previews draw them, for the ZPL writer's `^GFA` fields.
+struct TextPictureDrawer: TextPictures {
+  let rasterizer: LabelRasterizer
+  let receiptRasterizer: Rasterizer
+
+  func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage? {
+    guard let picture = try rasterizer.picture(of: line, height: height) else { return nil }
+    return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
+  }
+
+  func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap? {
+    guard line.runs.contains(where: { TextShaping.needsShaping($0.text) }) else { return nil }
+    return try receiptRasterizer.band(.text(line), width: width, lineSpacing: 30).bitmap
+  }
+}
+
 struct LabelFontMeasurer: TextMeasurer {
   let rasterizer: LabelRasterizer
 

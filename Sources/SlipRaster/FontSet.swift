@@ -5,8 +5,8 @@ import Synchronization
 final class FontSet: Sendable {
   private let store: Mutex<GlyphStore>
 
-  init(files: FontFiles) {
-    store = Mutex(GlyphStore(files: files))
+  init(files: FontFiles, shaping: ShapingFonts = .debian) {
+    store = Mutex(GlyphStore(files: files, shaping: shaping))
   }
 
   /// Runs `body` with the glyph store to itself.

@@ -15,10 +15,25 @@ import Synchronization
 /// their own way: only the shape is the same.
 public struct LabelRasterizer: Sendable {
   private let font: LabelFont
+  /// Shapes and draws text in scripts that need it (``SlipIR/TextShaping``).
+  private let shaping: FontSet
 
-  /// A rasteriser drawing text with `face` (its pixel size is not used: text has its own).
-  public init(face: FontFiles.Face = LabelRasterizer.debianFace) {
+  /// A rasteriser drawing text with `face` (its pixel size is not used: text has its own), and
+  /// text that needs shaping with `shaping`'s Noto faces.
+  public init(face: FontFiles.Face = LabelRasterizer.debianFace, shaping: ShapingFonts = .debian) {
     font = LabelFont(face: face)
+    self.shaping = FontSet(files: .debian, shaping: shaping)
+  }
+
+  /// `line` of a text `height` dots tall as a picture, when its text needs shaping: what the
+  /// preview draws and the ZPL writer sends as `^GFA`. Nil for text the label font draws, or
+  /// that draws nothing.
+  public func picture(of line: LabelText.Line, height: Int) throws(RasterError) -> LabelTextPicture? {
+    guard TextShaping.needsShaping(line.text) else { return nil }
+    return try shaping.withStore { store throws(RasterError) -> LabelTextPicture? in
+      var missing: [String] = []
+      return try store.labelPicture(line.text, x: line.x, y: line.y, height: height, missing: &missing)
+    }
   }
 
   /// The face Debian's `fonts-liberation` installs.
@@ -36,6 +51,14 @@ public struct LabelRasterizer: Sendable {
         case .text(let text):
           var characters: [String] = []
           for line in text.lines {
+            if TextShaping.needsShaping(line.text) {
+              let picture = try shaping.withStore { shaped throws(RasterError) -> LabelTextPicture? in
+                try shaped.labelPicture(
+                  line.text, x: line.x, y: line.y, height: text.height, missing: &characters)
+              }
+              if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
+              continue
+            }
             try store.draw(
               line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &characters)
           }
@@ -62,7 +85,13 @@ public struct LabelRasterizer: Sendable {
   /// The width of `text` in dots when its glyphs are `height` dots tall: the sum of the
   /// advances the preview draws with, for the compiler's text measurer.
   public func width(of text: String, height: Int) throws(RasterError) -> Int {
-    try font.withStore { store throws(RasterError) -> Int in try store.width(of: text, height: height) }
+    if TextShaping.needsShaping(text) {
+      return try shaping.withStore { store throws(RasterError) -> Int in
+        try store.shape(text, direction: .auto).width(pixels: max(1, height))
+      }
+    }
+    return try font.withStore { store throws(RasterError) -> Int in try store.width(of: text, height: height)
+    }
   }
 
   /// Opens the face now, so a missing font file is an error before any output.

@@ -112,6 +112,12 @@ struct Painter {
         }
         column = run.column
       }
+      if TextShaping.needsShaping(run.text) {
+        try paintShaped(run, line: line, x: left + column * cellDots, top: top)
+        column += run.width
+        previousInverted = run.style.invert
+        continue
+      }
       var glyphs: [(glyph: Glyph, cell: Int)] = []
       var cells = 0
       for character in run.text {
@@ -129,6 +135,72 @@ struct Painter {
       column += total
       previousInverted = run.style.invert
     }
+  }
+
+  /// The em, in the font's own dots, that shaped text is drawn at on a line of `font`: a little
+  /// under the cell's height, so that marks above and below fit the line's 30 dots of paper.
+  static func shapedEm(_ font: Font) -> Int { font.cellHeight * 9 / 10 }
+
+  /// A run in a script that needs shaping: HarfBuzz's glyphs from the Noto face of each script
+  /// run, in FriBidi's order, drawn in the font's own dots (an em of ``shapedEm(_:)``, the
+  /// baseline an em below the line's top, marks hanging into the line spacing below) and then
+  /// magnified by the line's scale. A right-to-left paragraph sits at its box's right end, a
+  /// left-to-right one at its left; bold, underline and invert are as for cells.
+  private mutating func paintShaped(_ run: TextRun, line: TextLine, x: Int, top: Int) throws(RasterError) {
+    let font = line.font
+    let scale = line.scale
+    let em = Self.shapedEm(font)
+    let shaped = try store.shape(run.text, direction: line.direction)
+    let textWidth = shaped.width(pixels: em)
+    let boxWidth = run.width * font.cellWidth
+    let rows = max(font.cellHeight, max(page.lineSpacing, line.glyphHeight) / scale.height)
+    let baseline = min(em, rows - em * 3 / 10)
+    var local = Canvas(width: max(boxWidth, textWidth) + 1, height: rows)
+    var pen = 0
+    for shapedRun in shaped.runs {
+      var units = 0
+      for glyph in shapedRun.glyphs {
+        let image = try store.shapedGlyph(glyph.id, face: shapedRun.face, pixels: em)
+        if glyph.id == 0 {
+          // HarfBuzz's .notdef: the face has nothing for the scalar this cluster starts with.
+          let scalars = Array(run.text.unicodeScalars)
+          if glyph.cluster < scalars.count { noteMissing(Character(scalars[glyph.cluster]), at: run.source) }
+        }
+        if let bitmap = image.bitmap {
+          let gx = pen + ShapedLine.dots(units + glyph.xOffset, shapedRun, em) + image.left
+          let gy = baseline - ShapedLine.dots(glyph.yOffset, shapedRun, em) - image.top
+          local.draw(bitmap, x: gx, y: gy)
+          if run.style.bold { local.draw(bitmap, x: gx + 1, y: gy) }
+        }
+        units += glyph.advance
+      }
+      pen += ShapedLine.dots(units, shapedRun, em)
+    }
+    // A right-to-left paragraph ends at the box's right edge (and overflows to the left).
+    let shift = shaped.rightToLeft ? boxWidth - textWidth : 0
+    let height = line.glyphHeight
+    let ink = !run.style.invert
+    let cellDots = font.cellWidth * scale.width
+    if run.style.invert { canvas.rectangle(x: x, y: top, width: run.width * cellDots, height: height) }
+    let drawn = local.bitmap
+    for row in 0..<drawn.height {
+      var column = 0
+      while column < drawn.width {
+        guard drawn[column, row] else {
+          column += 1
+          continue
+        }
+        var end = column + 1
+        while end < drawn.width, drawn[end, row] { end += 1 }
+        let from = x + (column + shift) * scale.width
+        let to = x + (end + shift) * scale.width
+        for copy in 0..<scale.height {
+          canvas.span(top + row * scale.height + copy, from: from, to: to, ink: ink)
+        }
+        column = end
+      }
+    }
+    if run.style.underline { canvas.span(top + height - 1, from: x, to: x + run.width * cellDots, ink: ink) }
   }
 
   /// A rule: its character in every column.

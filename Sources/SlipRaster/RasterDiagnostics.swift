@@ -21,6 +21,10 @@ extension RasterError {
   static func freeTypeUnavailable() -> Self {
     Self(id: "E0702", message: "FreeType could not start (out of memory?)")
   }
+
+  static func shapingFailed(_ text: String) -> Self {
+    Self(id: "E0703", message: "HarfBuzz or FriBidi could not shape '\(text)' (out of memory?)")
+  }
 }
 
 extension RasterWarning {

@@ -11,9 +11,28 @@ import SlipIR
 public struct Rasterizer: Sendable {
   private let fonts: FontSet
 
-  /// A rasteriser drawing with `fonts`; the files are opened on first use.
-  public init(fonts: FontFiles = .debian) {
-    self.fonts = FontSet(files: fonts)
+  /// A rasteriser drawing with `fonts`, and shaped text with `shaping`; the files are opened on
+  /// first use.
+  public init(fonts: FontFiles = .debian, shaping: ShapingFonts = .debian) {
+    self.fonts = FontSet(files: fonts, shaping: shaping)
+  }
+
+  /// The width in dots of `text` on a line of `font` at scale 1, when it needs shaping
+  /// (``SlipIR/TextShaping``): its shaped glyphs' advances, as the line is drawn. Nil for text
+  /// the cell grid draws. The compiler's measurer for receipts.
+  public func shapedWidth(of text: String, font: Font, direction: TextDirection) throws(RasterError) -> Int? {
+    guard TextShaping.needsShaping(text) else { return nil }
+    return try fonts.withStore { store throws(RasterError) -> Int in
+      try store.shape(text, direction: direction).width(pixels: Painter.shapedEm(font))
+    }
+  }
+
+  /// The glyph runs `text` shapes into, in font units: what HarfBuzz's `hb-shape` gives for the
+  /// same face and text (the shaping test holds them equal).
+  package func shapedLine(_ text: String, direction: TextDirection) throws(RasterError) -> ShapedLine {
+    try fonts.withStore { store throws(RasterError) -> ShapedLine in
+      try store.shape(text, direction: direction)
+    }
   }
 
   /// The document's pages on `page` paper.

@@ -23,7 +23,11 @@ struct LabelFields {
   /// How many elements each statement has made so far, for the elements' keys.
   private var occurrences: [String: Int] = [:]
 
-  init(width: Int, height: Int, graphics: GraphicCache) {
+  /// Draws lines in scripts that need shaping as pictures.
+  let textPictures: (any TextPictures)?
+
+  init(width: Int, height: Int, graphics: GraphicCache, textPictures: (any TextPictures)? = nil) {
+    self.textPictures = textPictures
     self.width = width
     self.height = height
     self.graphics = graphics
@@ -59,6 +63,17 @@ struct LabelFields {
     var missing: [String] = []
     var moved: (x: Int, y: Int)?
     for line in text.lines where !line.text.isEmpty {
+      if let textPictures, TextShaping.needsShaping(line.text) {
+        // Zebra's resident fonts cannot shape: the line goes as the picture the preview draws.
+        do throws(BackendError) {
+          if let picture = try textPictures.picture(of: line, height: text.height) {
+            fields += graphicFields(picture.bitmap, x: picture.x, y: picture.y)
+          }
+          continue
+        } catch {
+          warnings.append(.textNotDrawn(error.message, at: text.source))
+        }
+      }
       controls += FieldData.controlCharacters(in: line.text)
       for character in FieldData.charactersWithoutGlyph(in: line.text) where !missing.contains(character) {
         missing.append(character)

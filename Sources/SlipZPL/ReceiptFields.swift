@@ -22,9 +22,13 @@ struct ReceiptFields {
   /// Dots the paper moves per line at 203 dpi, as ESC/POS printers and the preview move it.
   static let lineSpacing = 30
 
-  init(media: ReceiptMedia, graphics: GraphicCache) {
+  /// Draws lines in scripts that need shaping as pictures.
+  let textPictures: (any TextPictures)?
+
+  init(media: ReceiptMedia, graphics: GraphicCache, textPictures: (any TextPictures)? = nil) {
     self.media = media
     self.graphics = graphics
+    self.textPictures = textPictures
   }
 
   /// The labels of `blocks`: a cut ends one; paper after the last cut is one more if it has
@@ -36,6 +40,18 @@ struct ReceiptFields {
     for block in blocks {
       switch block {
       case .text(let line):
+        if let textPictures, line.runs.contains(where: { TextShaping.needsShaping($0.text) }) {
+          // Zebra's fonts cannot shape: the whole line goes as the picture the preview draws.
+          do throws(BackendError) {
+            if let band = try textPictures.picture(of: line, width: media.widthDots) {
+              fields += pictureFields(band, x: 0, y: top)
+              top += max(Self.lineSpacing, line.glyphHeight)
+              continue
+            }
+          } catch {
+            warnings.append(.textNotDrawn(error.message, at: line.source))
+          }
+        }
         fields += textFields(line, top: top)
         top += line.runs.isEmpty ? Self.lineSpacing : max(Self.lineSpacing, line.glyphHeight)
       case .rule(let rule):

@@ -49,6 +49,13 @@ extension ZPLWarning {
       source: source)
   }
 
+  static func textNotDrawn(_ reason: String, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0906",
+      message: "text that needs shaping is sent as printer text, unshaped: \(reason)",
+      source: source)
+  }
+
   private static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

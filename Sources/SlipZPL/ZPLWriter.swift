@@ -14,9 +14,14 @@ public struct ZPLWriter: Sendable {
   /// copies) writes.
   let graphics = GraphicCache()
 
-  /// A writer with `settings`.
-  public init(settings: ZPLJobSettings = ZPLJobSettings()) {
+  /// Draws label text in scripts that need shaping as pictures (nil: such text is sent as
+  /// `^A0` text, which a Zebra prints unshaped or not at all).
+  public var textPictures: (any TextPictures)?
+
+  /// A writer with `settings`; `textPictures` draws the label lines Zebra's fonts cannot shape.
+  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any TextPictures)? = nil) {
     self.settings = settings
+    self.textPictures = textPictures
   }
 
   /// The ZPL of one document: a label, or a receipt on continuous media.
@@ -30,7 +35,8 @@ public struct ZPLWriter: Sendable {
   /// returns what had to change.
   public func emit(_ document: Document, to bytes: inout [UInt8]) -> [ZPLWarning] {
     if let page = document.page {
-      var fields = LabelFields(width: page.widthDots, height: page.heightDots, graphics: graphics)
+      var fields = LabelFields(
+        width: page.widthDots, height: page.heightDots, graphics: graphics, textPictures: textPictures)
       let elements = fields.fields(of: page)
       writeLabel(width: page.widthDots, length: page.heightDots, settings: settings, to: &bytes) { out in
         for element in elements {
@@ -39,7 +45,7 @@ public struct ZPLWriter: Sendable {
       }
       return fields.warnings
     }
-    var receipt = ReceiptFields(media: document.media, graphics: graphics)
+    var receipt = ReceiptFields(media: document.media, graphics: graphics, textPictures: textPictures)
     let pages = receipt.pages(document.blocks)
     var receiptSettings = settings
     receiptSettings.media = .continuous

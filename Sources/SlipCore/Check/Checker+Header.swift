@@ -3,7 +3,8 @@ import SlipIR
 // The first statement: `receipt` or `label`, and the paper or page it prints on.
 extension Checker {
   mutating func checkHeader(_ header: HeaderStatement) -> ReceiptMedia? {
-    var options = OptionReader(header.options, statement: "receipt", accepts: ["paper", "font", "columns"])
+    var options = OptionReader(
+      header.options, statement: "receipt", accepts: ["paper", "font", "columns", "dir"])
     defer { diagnostics += options.diagnostics }
     let papers = ["58mm": 384, "80mm": 576]
     let paper = options.choice("paper", ["58mm", "80mm"]) ?? "58mm"
@@ -27,6 +28,8 @@ extension Checker {
     var media = ReceiptMedia(
       paper: paper, widthDots: widthDots, dpi: 203, font: font, columns: columns,
       alternateColumns: contentDots / other.cellWidth)
+    // `dir=rtl`: rows mirrored and shaped text ordered right to left; `ltr` is the default.
+    media.direction = options.choice("dir", ["ltr", "rtl"]) == "rtl" ? .rightToLeft : .auto
     media.source = span(header.range)
     return media
   }

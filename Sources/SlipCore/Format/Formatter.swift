@@ -168,7 +168,8 @@ public struct Formatter: Sendable {
 
   /// The canonical order of options: where, how big, how placed, how drawn, then flags.
   private static let order = [
-    "paper", "font", "columns", "x", "y", "x1", "y1", "x2", "y2", "w", "h", "d", "width", "height", "dpi",
+    "paper", "font", "columns", "dir", "x", "y", "x1", "y1", "x2", "y2", "w", "h", "d", "width", "height",
+    "dpi",
     "widths", "size", "module", "align", "scale", "lines", "fit", "gap", "hri", "ecc", "dither", "threshold",
     "border", "thickness", "fill", "bold", "underline", "invert", "partial", "full", "pin", "on", "off",
   ]

@@ -24,11 +24,15 @@ struct Layout {
   /// The most lines and pictures a receipt may have once its text is wrapped (the evaluator
   /// counts statements; a statement's text can wrap into many lines).
   private let maximumBlocks: Int
+  /// Measures text that needs shaping in dots; nil measures it in cells.
+  private let shapedMeasurer: (any ShapedTextMeasurer)?
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
-    sources: SourceFiles, spans: SpanIndex, templatePaths: [String], maximumBlocks: Int = .max
+    shapedMeasurer: (any ShapedTextMeasurer)? = nil, sources: SourceFiles, spans: SpanIndex,
+    templatePaths: [String], maximumBlocks: Int = .max
   ) {
+    self.shapedMeasurer = shapedMeasurer
     self.maximumBlocks = maximumBlocks
     self.spans = spans
     self.media = media
@@ -116,10 +120,12 @@ struct Layout {
   /// The left edge, in dots, of something `width` dots wide placed by `alignment`.
   private func left(of width: Int, _ alignment: Alignment) -> Int {
     let room = media.widthDots - width
+    // In a right-to-left receipt, left means the line's start: the right edge.
+    let rightToLeft = media.direction == .rightToLeft
     return switch alignment {
-    case .left: 0
+    case .left: rightToLeft ? max(0, room) : 0
     case .center: max(0, room / 2)
-    case .right: max(0, room)
+    case .right: rightToLeft ? 0 : max(0, room)
     }
   }
 
@@ -128,9 +134,26 @@ struct Layout {
     max(1, media.columns(for: settings.font) / settings.scale.width)
   }
 
+  /// Columns `text` takes on a line of `settings`: its shaped width in whole cells when it needs
+  /// shaping and a measurer is at hand, else its cells.
+  private func measure(_ text: some StringProtocol, _ settings: LineSettings) -> Int {
+    if let shapedMeasurer, TextShaping.needsShaping(text),
+      let dots = shapedMeasurer.width(of: String(text), font: settings.font, direction: media.direction)
+    {
+      return (dots + settings.font.cellWidth - 1) / settings.font.cellWidth
+    }
+    return TextWidth.columns(of: text)
+  }
+
+  /// A word wrapper `width` columns wide measuring as ``measure(_:_:)`` does.
+  private func wrapper(_ width: Int, _ settings: LineSettings) -> WordWrapper {
+    guard shapedMeasurer != nil else { return WordWrapper(width: width) }
+    return WordWrapper(width: width) { measure($0, settings) }
+  }
+
   private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
     let width = columns(settings)
-    WordWrapper(width: width).forEachLine(of: text) { line, lineWidth in
+    wrapper(width, settings).forEachLine(of: text) { line, lineWidth in
       let column =
         switch settings.alignment {
         case .left: 0
@@ -155,11 +178,11 @@ struct Layout {
     // Cells are measured again where they are placed rather than kept in an array: for ASCII,
     // a measure is a byte count.
     var fixed = 0
-    for cell in rest { fixed += TextWidth.columns(of: cell.text) + 1 }
+    for cell in rest { fixed += measure(cell.text, settings) + 1 }
     let room = width - fixed
     // The first cell shares the line when it keeps its words whole there, or gets half the
     // line; squeezed thinner, it would print a few letters a line.
-    let shares = room >= 1 && (room * 2 >= width || room >= Self.longestWord(first.text))
+    let shares = room >= 1 && (room * 2 >= width || room >= longestWord(first.text, settings))
     guard shares, rest.allSatisfy({ TextWidth.allBytes(of: $0.text, where: { $0 != UInt8(ascii: "\n") }) })
     else {
       var left = settings
@@ -171,7 +194,7 @@ struct Layout {
       return
     }
     var index = 0
-    WordWrapper(width: room).forEachLine(of: first.text) { line, lineWidth in
+    wrapper(room, settings).forEachLine(of: first.text) { line, lineWidth in
       defer { index += 1 }
       var runs: [TextRun] = []
       runs.reserveCapacity(index == 0 ? cells.count : 1)
@@ -183,7 +206,7 @@ struct Layout {
         // The other cells end at the right edge, one space apart: their columns, left to right.
         var column = width - fixed + 1
         for cell in rest {
-          let cellWidth = TextWidth.columns(of: cell.text)
+          let cellWidth = measure(cell.text, settings)
           if !cell.text.isEmpty {
             runs.append(
               TextRun(
@@ -220,7 +243,7 @@ struct Layout {
     var height = 0
     for (columnIndex, columnWidth) in zip(cells.indices, widths) {
       var lineIndex = 0
-      WordWrapper(width: columnWidth).forEachLine(of: cells[columnIndex].text) { text, textWidth in
+      wrapper(columnWidth, settings).forEachLine(of: cells[columnIndex].text) { text, textWidth in
         defer { lineIndex += 1 }
         guard !text.isEmpty else { return }
         let offset =
@@ -309,21 +332,35 @@ struct Layout {
     let settings = LineSettings(font: .b, scale: .normal, alignment: .left, style: .plain)
     appendLine(
       [TextRun(column: column, text: text, width: width, style: .plain, source: span(range))],
-      settings: settings, width: columns, range: range)
+      settings: settings, width: columns, range: range, mirrored: false)
   }
 
   /// The width of the widest space-separated word.
-  private static func longestWord(_ text: String) -> Int {
-    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reduce(0) { max($0, TextWidth.columns(of: $1)) }
+  private func longestWord(_ text: String, _ settings: LineSettings) -> Int {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reduce(0) { max($0, measure($1, settings)) }
   }
 
-  private mutating func appendLine(_ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange)
-  {
+  /// Adds a text line; in a right-to-left receipt its runs are mirrored first (a row's first
+  /// cell at the right, `align=left` at the line's start), unless `mirrored` is false (a
+  /// barcode's text stays under its bars).
+  private mutating func appendLine(
+    _ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange, mirrored: Bool = true
+  ) {
+    var runs = runs
+    var direction = TextDirection.auto
+    if media.direction == .rightToLeft, mirrored {
+      direction = .rightToLeft
+      runs = runs.reversed().map { run in
+        var run = run
+        run.column = max(0, width - run.column - run.width)
+        return run
+      }
+    }
     emit(
       .text(
         TextLine(
           font: settings.font, scale: settings.scale, alignment: settings.alignment, columns: width,
-          runs: runs, source: span(range))))
+          runs: runs, source: span(range), direction: direction)))
   }
 
   /// The cells with their text cleaned; the same array when every cell is printable ASCII,

@@ -4,12 +4,23 @@
 /// Widths come from ``TextWidth``. Only U+0020 is a break opportunity: a no-break space stays
 /// inside its word, and text without spaces (CJK) is a single word, so it breaks between
 /// characters once it is too long for a line.
+///
+/// Text that needs shaping (Arabic, Thai, Devanagari…) is measured by ``measure`` when the
+/// layout has one: a word whole (its letters join, so it is not the sum of its clusters), a
+/// cluster alone when a word must be cut. Thai writes no spaces between words and the compiler
+/// has no dictionary (no ICU in the portable core): a Thai phrase longer than its line is cut
+/// between grapheme clusters, so a consonant never loses its vowel or tone marks, though a
+/// break may fall inside a word.
 package struct WordWrapper {
   /// Columns a line may take; anything below 1 wraps as 1.
   package var width: Int
+  /// Columns of a piece of text (a word, a cluster, a line) when the cells are not the measure:
+  /// text that needs shaping, measured in dots by the raster engine. Nil counts cells.
+  package var measure: ((Substring) -> Int)?
 
-  package init(width: Int) {
+  package init(width: Int, measure: ((Substring) -> Int)? = nil) {
     self.width = width
+    self.measure = measure
   }
 
   /// Lines without trailing spaces. Runs of spaces between words on one line are kept as written;
@@ -23,7 +34,7 @@ package struct WordWrapper {
   /// whole width (a wide character at width 1) goes alone on its line.
   package func wrap(_ text: String) -> [String] {
     if let line = Self.singleASCIILine(text, width: max(1, width)) { return [line] }
-    var state = State(text: text, width: max(1, width))
+    var state = State(text: text, width: max(1, width), measure: measure)
     if TextWidth.isPrintableASCII(text) {
       // Each byte is a one-column cluster: take whole words at a time, and work out where a
       // long word is cut from byte offsets instead of recording every cluster.
@@ -58,12 +69,12 @@ package struct WordWrapper {
       body(line, line.utf8.count)
       return
     }
-    for line in wrap(text) { body(line, TextWidth.columns(of: line)) }
+    for line in wrap(text) { body(line, measure.map { $0(line[...]) } ?? TextWidth.columns(of: line)) }
   }
 
   /// The general path, cluster by cluster (also the oracle the ASCII path is tested against).
   func wrapByCharacters(_ text: String) -> [String] {
-    wrapByCharacters(text, state: State(text: text, width: max(1, width)))
+    wrapByCharacters(text, state: State(text: text, width: max(1, width), measure: measure))
   }
 
   private func wrapByCharacters(_ text: String, state: State) -> [String] {
@@ -77,7 +88,8 @@ package struct WordWrapper {
       } else if character == "\n" || character == "\r\n" || character == "\r" {
         state.endParagraph()
       } else {
-        state.addToWord(upTo: next, width: TextWidth.columns(of: character), from: index)
+        let columns = state.measure.map { $0(text[index..<next]) } ?? TextWidth.columns(of: character)
+        state.addToWord(upTo: next, width: columns, from: index)
       }
       index = next
     }
@@ -107,6 +119,7 @@ package struct WordWrapper {
   private struct State {
     let text: String
     let width: Int
+    let measure: ((Substring) -> Int)?
     var lines: [String] = []
 
     /// The current line, without trailing spaces: where it starts in `text` (nil while it is
@@ -130,9 +143,10 @@ package struct WordWrapper {
     /// Whether the word being read came whole from `addASCIIWord` (its clusters are its bytes).
     var asciiWord = false
 
-    init(text: String, width: Int) {
+    init(text: String, width: Int, measure: ((Substring) -> Int)?) {
       self.text = text
       self.width = width
+      self.measure = measure
       self.wordEnd = text.startIndex
       self.lineEnd = text.startIndex
     }
@@ -155,6 +169,8 @@ package struct WordWrapper {
     /// Places the word just read on the current line, a new line, or cut across several.
     mutating func flushWord() {
       guard let start = wordStart else { return }
+      // A shaped word is measured whole: its letters join, so it is not the sum of its clusters.
+      if let measure, !asciiWord { wordWidth = measure(text[start..<wordEnd]) }
       if lineHasWord {
         if lineWidth + spaces + wordWidth <= width {
           appendSpaces(spaces, before: start)

@@ -40,9 +40,9 @@ public struct Batch {
     self.target = target
     storedFormatName = storedFormat
     if case .zpl(let settings) = target {
-      zplWriter = ZPLWriter(settings: settings)
+      zplWriter = ZPLWriter(settings: settings, textPictures: renderer.zplTextPictures)
     } else {
-      zplWriter = ZPLWriter()
+      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
   }

@@ -71,7 +71,15 @@ final class FreeTypeFace {
   /// nil when the face lacks it or FreeType fails.
   func render<Result>(_ scalar: Unicode.Scalar, _ body: (Rendered) -> Result) -> Result? {
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-    guard index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 else { return nil }
+    guard index != 0 else { return nil }
+    return render(glyph: index, body)
+  }
+
+  /// Glyph `index` of the face (as HarfBuzz shaped it) rendered as 1-bit dots, handed to `body`;
+  /// nil when FreeType fails.
+  func render<Result>(glyph index: UInt32, grey: Bool = false, _ body: (Rendered) -> Result) -> Result? {
+    let flags = grey ? CFreeType_LOAD_GREY_BITMAP : CFreeType_LOAD_MONO_BITMAP
+    guard FT_Load_Glyph(face, FT_UInt(index), flags) == 0 else { return nil }
     let slot = face.pointee.glyph.pointee
     let bitmap = slot.bitmap
     let pitch = Int(bitmap.pitch)

@@ -20,6 +20,12 @@ final class GlyphStore {
   /// Printable ASCII per font, the usual case, looked up without hashing.
   private var ascii: [[Glyph?]] = [Array(repeating: nil, count: 128), Array(repeating: nil, count: 128)]
   private var others: [Key: Glyph] = [:]
+  /// Shapes complex-script and right-to-left text.
+  let shaper: Shaper
+  /// Shaped glyphs drawn so far.
+  var shapedGlyphs: [ShapedGlyphKey: ShapedGlyphImage] = [:]
+  /// Lines shaped so far (the layout measures a line, the painter draws it).
+  var shapedLines: [ShapedLineKey: ShapedLine] = [:]
 
   private struct Key: Hashable {
     var font: Font
@@ -27,8 +33,9 @@ final class GlyphStore {
     var text: String
   }
 
-  init(files: FontFiles) {
+  init(files: FontFiles, shaping: ShapingFonts = .debian) {
     self.files = files
+    shaper = Shaper(fonts: shaping)
   }
 
   /// Opens the faces a font needs for every character (its own), so a missing file is reported
@@ -55,7 +62,7 @@ final class GlyphStore {
 
   // MARK: Faces
 
-  private func face(_ file: FontFiles.Face) throws(RasterError) -> FreeTypeFace {
+  func face(_ file: FontFiles.Face) throws(RasterError) -> FreeTypeFace {
     if let face = faces[file] { return face }
     if library == nil { library = FreeTypeLibrary() }
     guard let library else { throw .freeTypeUnavailable() }
