@@ -54,6 +54,11 @@ extension DiagnosticMessage {
       id: "E0321", .error, "the table needs at least \(needs) columns, but the line has \(columns)",
       label: "too wide")
   }
+  static func conflictingOptions(_ first: String, _ second: String, statement: String) -> Self {
+    .init(
+      id: "E0340", .error, "'\(statement)' takes '\(first)' or '\(second)', not both",
+      label: "contradicts '\(first)'")
+  }
   static func duplicateOption(_ name: String) -> Self {
     .init(id: "E0306", .error, "option '\(name)' is given more than once", label: "repeated")
   }
@@ -129,6 +134,12 @@ extension DiagnosticMessage {
       "this \(symbology) is \(dots) dots wide, wider than the paper's \(paper); use a smaller module or less data",
       label: "too wide")
   }
+  static func tableRowScaled(_ width: Int) -> Self {
+    .init(
+      id: "E0341", .error,
+      "a row in a table cannot be \(width) times as wide; the table's columns count single-width characters",
+      label: "scaled wider than the columns")
+  }
   static func textBoxNeedsWidth() -> Self {
     .init(
       id: "E0333", .error, "'align', 'lines' and 'fit' need the box width: add w=",
@@ -154,4 +165,10 @@ extension DiagnosticMessage {
     .init(
       id: "E0301", .error, "unknown option '\(name)' for '\(statement)'", label: "unknown option")
   }
+}
+
+/// Hints the checker adds to a diagnostic, alphabetically.
+enum CheckerHelp {
+  static let tableRowScaled =
+    "use 'scale=1x2' for taller text in the table, or put the wide row after the table's 'end'"
 }

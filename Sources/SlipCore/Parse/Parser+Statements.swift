@@ -53,7 +53,7 @@ extension Parser {
       skipLine()
       return nil
     }
-    expectEndOfStatement()
+    expectEndOfStatement(after: keyword.text)
     return statement
   }
 

@@ -53,3 +53,10 @@ extension DiagnosticMessage {
     .init(id: "E0201", .error, "unknown statement '\(name)'", label: "not a statement")
   }
 }
+
+/// Hints the parser adds to a diagnostic, alphabetically.
+enum ParserHelp {
+  static let feedCount = "'feed' takes a number of lines from 0, as in 'feed 2'"
+  static let ruleCharacterQuoted = "a rule's character is quoted, as in 'rule \"-\"'"
+  static let rowCellsSeparated = "separate a row's cells with '|', as in 'row \"a\" | \"b\"'"
+}
