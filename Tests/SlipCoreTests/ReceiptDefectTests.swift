@@ -110,6 +110,29 @@ private func lines(_ result: Compiler.Result) -> [String] {
     #expect(lines(result) == ["TOTAL|Rp 40.000"])
   }
 
+  @Test func styledTrailingSpacesAreKept() {
+    // Inverted or underlined, trailing spaces are ink; plain ones are not printed; a no-break
+    // space is a character, never trimmed.
+    let result = compile(
+      """
+      receipt paper=58mm
+      text " LUNAS " invert align=center
+      text "Total  " underline
+      text "plain   "
+      text "nbsp\u{00A0}" invert
+      text "many words that wrap onto a second line   " invert
+      """)
+    #expect(
+      lines(result) == [
+        " LUNAS ", "Total  ", "plain", "nbsp\u{00A0}", "many words that wrap onto a", "second line   ",
+      ])
+    let centred = result.document?.blocks.first.flatMap { block -> Int? in
+      guard case .text(let line) = block else { return nil }
+      return line.runs.first?.column
+    }
+    #expect(centred == 12)
+  }
+
   @Test func cutPartialFullIsAnError() {
     #expect(reported(compile("receipt paper=58mm\ncut partial full\n")) == ["E0340 2:13"])
     #expect(compile("receipt paper=58mm\ncut full\ncut partial\ncut\n").diagnostics.isEmpty)
