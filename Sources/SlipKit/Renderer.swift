@@ -118,6 +118,21 @@ public struct Renderer: Sendable {
     }
   }
 
+  /// The error when a receipt does not fit `printer` (E0601), as the ESC/POS target reports it:
+  /// the text view for a named printer is what that printer prints, so it is held to the same
+  /// columns.
+  public func fitProblem(of document: Document, on printer: PrinterProfile, sources: SourceFiles)
+    -> Diagnostic?
+  {
+    guard document.page == nil else { return nil }
+    do throws(BackendError) {
+      _ = try ESCPOSWriter(profile: printer).emit(document)
+      return nil
+    } catch {
+      return BackendDiagnostics.error(error, sources: sources)
+    }
+  }
+
   /// The compiled template evaluated and laid out with `data`.
   func compile(_ compiled: CompiledTemplate, data: TemplateData) -> Compiler.Result {
     switch data {

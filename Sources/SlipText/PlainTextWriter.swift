@@ -6,7 +6,8 @@ import SlipIR
 ///
 /// Magnified lines print each character once, while their margins and gaps are counted in the
 /// paper's columns: "Kopi Senja" centred at double width on 32 columns takes 20 of them, so it
-/// gets 6 spaces of margin, as on paper.
+/// gets 6 spaces of margin, as on paper; each magnified run is followed by the paper columns
+/// its characters cover beyond their own, so the runs after it start where they print.
 public struct PlainTextWriter: Sendable {
   /// A writer.
   public init() {}
@@ -29,6 +30,12 @@ public struct PlainTextWriter: Sendable {
           }
           out.append(contentsOf: run.text.utf8)
           column += run.width
+          // A magnified run covers `width × scale` paper columns: padding after it keeps the
+          // next run where the paper has it, so right-aligned values line up (issue 21).
+          if line.scale.width > 1 {
+            out.append(
+              contentsOf: repeatElement(UInt8(ascii: " "), count: run.width * (line.scale.width - 1)))
+          }
         }
         while out.last == UInt8(ascii: " ") { out.removeLast() }
         out.append(UInt8(ascii: "\n"))

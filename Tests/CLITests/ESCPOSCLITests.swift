@@ -60,6 +60,22 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  @Test func theTextViewTakesAPrinter() throws {
+    // The printer decides the columns: a 58 mm template's text for generic-58 is accepted, and
+    // an 80 mm one is refused as the ESC/POS target refuses it.
+    let fits = try Self.slip(
+      "render", "templates/kopi-senja.slip", "--data", "templates/kopi-senja.json", "--target", "text",
+      "--printer", "generic-58")
+    #expect(fits.status == 0)
+    #expect(fits.stdout.contains("Kopi Senja"))
+    let wide = try Self.slip(
+      "render", "templates/warung-80.slip", "--data", "templates/warung-80.json", "--target", "text",
+      "--printer", "generic-58")
+    #expect(wide.status != 0)
+    #expect(wide.stderr.contains("[E0601]"))
+    #expect(wide.stdout.isEmpty)
+  }
+
   @Test func aLineWithCharactersNoCodePageHasPrintsAsAnImageOfItself() throws {
     let template = try CLITests.temporaryFile(
       "receipt paper=58mm\ntext \"Caf\u{E9} \u{2605}\"\ntext \"Caf\u{E9}\"\n", suffix: ".slip")
@@ -115,9 +131,9 @@ import Testing
     #expect(unknown.stderr.contains("unknown printer 'generic58'; did you mean 'generic-58'?"))
     let missing = try Self.slip("render", "templates/kopi-senja.slip", "--printer", "./nope.json")
     #expect(missing.status == 66)
-    let textPrinter = try Self.slip(
-      "render", "templates/kopi-senja.slip", "--target", "text", "--printer", "generic-58")
-    #expect(textPrinter.status == 64)
+    let irPrinter = try Self.slip(
+      "render", "templates/kopi-senja.slip", "--target", "ir", "--printer", "generic-58")
+    #expect(irPrinter.status == 64)
   }
 
   @Test func disasmReadsStandardInputAndSurvivesGarbage() throws {

@@ -76,7 +76,7 @@ import Testing
 
   @Test(arguments: [
     ["render", "templates/kopi-senja.slip", "--target", "text", "--raster"],
-    ["render", "templates/kopi-senja.slip", "--target", "text", "--printer", "generic-58"],
+    ["render", "templates/kopi-senja.slip", "--target", "ir", "--printer", "generic-58"],
     ["render", "templates/kopi-senja.slip", "--target", "text", "--preview", "-"],
   ])
   func misusedOptionsAreUsageErrors(_ arguments: [String]) throws {

@@ -367,7 +367,6 @@ private func diagnosticPlaces(_ text: String) -> [String] {
         identifier "rule" @2:1-2:5
         end @2:5-2:5
         E0105 @1:10-1:12 unterminated '{{' in string; expected '}}'
-        E0102 @1:6-1:7 unterminated string
 
         """#)
   }

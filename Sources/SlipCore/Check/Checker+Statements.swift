@@ -61,6 +61,17 @@ extension Checker {
             notes: [.tableColumnsSetHere(at: table.range)]))
         return nil
       }
+      // A table's columns are counted in single-width characters: a row printed wider would
+      // run off the paper or wrap its words in half (issue 21).
+      guard settings.scale.width == 1 else {
+        let scaleRange = row.options.last(where: { $0.name == "scale" })?.range
+        diagnostics.append(
+          Diagnostic(
+            .tableRowScaled(settings.scale.width), at: scaleRange ?? row.range,
+            notes: [Note("the table's columns are set here", at: table.range)],
+            help: [Help.tableRowScaled()]))
+        return nil
+      }
       return .tableRow(row.cells, settings, table, row.range)
     case .rule(let rule):
       var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
@@ -87,7 +98,9 @@ extension Checker {
     case .cut(let cut):
       var options = OptionReader(cut.options, statement: "cut", accepts: ["partial", "full"])
       let partial = options.flag("partial")
-      _ = options.flag("full")
+      if options.flag("full"), partial, let range = options.range(of: "full") {
+        diagnostics.append(Diagnostic(.conflictingOptions("partial", "full", statement: "cut"), at: range))
+      }
       diagnostics += options.diagnostics
       return .cut(partial ? .partial : .full, cut.range)
     case .drawer(let drawer):

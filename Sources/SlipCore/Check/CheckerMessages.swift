@@ -6,6 +6,11 @@ extension DiagnosticMessage {
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
   }
+  static func conflictingOptions(_ first: String, _ second: String, statement: String) -> Self {
+    .init(
+      id: "E0340", .error, "'\(statement)' takes '\(first)' or '\(second)', not both",
+      label: "contradicts '\(first)'")
+  }
   static func duplicateOption(_ name: String) -> Self {
     .init(id: "E0306", .error, "option '\(name)' is given more than once", label: "repeated")
   }
@@ -139,6 +144,12 @@ extension DiagnosticMessage {
   static func tableNested() -> Self {
     .init(id: "E0320", .error, "tables cannot be nested", label: "inside another table")
   }
+  static func tableRowScaled(_ width: Int) -> Self {
+    .init(
+      id: "E0341", .error,
+      "a row in a table cannot be \(width) times as wide; the table's columns count single-width characters",
+      label: "scaled wider than the columns")
+  }
   static func tableTooWide(_ needs: Int, columns: Int) -> Self {
     .init(
       id: "E0321", .error, "the table needs at least \(needs) columns, but the line has \(columns)",
@@ -185,6 +196,9 @@ extension Help {
     "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"
   }
   static func symbologies(_ names: [String]) -> String { "the types are \(names.joined(separator: ", "))" }
+  static func tableRowScaled() -> String {
+    "use 'scale=1x2' for taller text in the table, or put the wide row after the table's 'end'"
+  }
   static func writeItAs(_ signature: String) -> String { "write it as \(signature)" }
 }
 

@@ -83,9 +83,8 @@ struct Evaluator {
   /// The most bytes of text one statement may print: 64 KiB is some 2,000 lines of a 58 mm
   /// receipt, and keeps a hostile data value from being wrapped into millions of lines.
   static let maximumTextBytes = 1 << 16
-  /// Local names, innermost last; `scopeStarts` marks where each block's names begin.
+  /// Local names, innermost last; a loop removes the names its body added when it ends.
   private var bindings: [Binding] = []
-  private var scopeStarts: [Int] = [0]
   private var items: [LayoutItem] = []
   private var diagnostics: [Diagnostic] = []
   /// Diagnostics already given, by ID and place: a loop repeats a mistake, not its message.
@@ -194,9 +193,7 @@ struct Evaluator {
           at: sequence.range)
       }
       let start = bindings.count
-      scopeStarts.append(start)
       defer {
-        scopeStarts.removeLast()
         bindings.removeSubrange(start...)
       }
       for (index, element) in elements.enumerated() {
@@ -220,8 +217,9 @@ struct Evaluator {
     case .set(let name, let expression, _):
       let value = try value(of: expression)
       let binding = Binding(name: name, kind: .value(value, path: dataPath(of: expression)))
-      let scope = (scopeStarts.last ?? 0)..<bindings.count
-      if let index = bindings[scope].lastIndex(where: { $0.name == name }) {
+      // A name set before the block is changed, not shadowed: `set total = total + x` in a
+      // loop adds up (issue 21). A name first set in a loop lasts to the end of that pass.
+      if let index = bindings.lastIndex(where: { $0.name == name }) {
         bindings[index] = binding
       } else {
         bindings.append(binding)

@@ -177,8 +177,16 @@ private enum Formatting {
     return String(text[first...last])
   }
 
-  /// The text cut to at most `columns` printer columns, dots included, ending in '...' when cut.
+  /// Each line of the text cut to at most `columns` printer columns, dots included, ending in
+  /// '...' when cut: a line break starts a new printed line, so the limit is per line.
   static func truncated(_ text: String, columns limit: Int) -> String {
+    guard text.contains("\n") else { return truncatedLine(text, columns: limit) }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { truncatedLine(String($0), columns: limit) }.joined(separator: "\n")
+  }
+
+  /// One line cut to at most `columns` printer columns, dots included.
+  private static func truncatedLine(_ text: String, columns limit: Int) -> String {
     if TextWidth.columns(of: text) <= limit { return text }
     // Below three columns only as many dots as fit: the width promise matters more than the dots.
     let dots = min(3, limit)

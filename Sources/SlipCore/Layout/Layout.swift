@@ -153,7 +153,21 @@ struct Layout {
 
   private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
     let width = columns(settings)
+    // Inverted or underlined, trailing spaces are ink (`text " LUNAS " invert` is a box with a
+    // margin on both sides): the text's last line keeps them, as far as the line has room.
+    let keptSpaces =
+      settings.style.invert || settings.style.underline
+      ? text.reversed().prefix(while: { $0 == " " }).count : 0
+    var remaining = keptSpaces > 0 ? wrapper(width, settings).wrap(text).count : 0
     wrapper(width, settings).forEachLine(of: text) { line, lineWidth in
+      var line = line
+      var lineWidth = lineWidth
+      remaining -= 1
+      if remaining == 0, keptSpaces > 0, !line.isEmpty {
+        let spaces = min(keptSpaces, width - lineWidth)
+        line += String(repeating: " ", count: spaces)
+        lineWidth += spaces
+      }
       let column =
         switch settings.alignment {
         case .left: 0

@@ -155,6 +155,7 @@ public struct Lexer {
     var parts: [StringLiteral.Part] = []
     var pending: [UInt8] = []
     var pendingStart = position
+    var unclosedInterpolation = false
     func flush(_ end: Int) {
       if !pending.isEmpty {
         parts.append(.text(String(decoding: pending, as: UTF8.self), range(pendingStart, end)))
@@ -163,7 +164,11 @@ public struct Lexer {
     }
     while true {
       guard !atLineEnd else {
-        diagnostics.append(Diagnostic(.unterminatedString(), at: range(start, start + 1)))
+        // An unclosed '{{' has been reported and ran to the line's end: this string's missing
+        // quote is the same mistake, not a second one.
+        if !unclosedInterpolation {
+          diagnostics.append(Diagnostic(.unterminatedString(), at: range(start, start + 1)))
+        }
         flush(position)
         return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
       }
@@ -186,7 +191,8 @@ public struct Lexer {
       }
       if byte == UInt8(ascii: "{"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "{") {
         flush(position)
-        if let part = lexInterpolation(depth: depth) { parts.append(part) }
+        let part = lexInterpolation(depth: depth)
+        if let part { parts.append(part) } else { unclosedInterpolation = true }
         pendingStart = position
         continue
       }
@@ -201,8 +207,17 @@ public struct Lexer {
     let start = position
     position += 2
     var tokens: [Token] = []
+    let reported = diagnostics.count
     while true {
       guard !atLineEnd else {
+        // One unclosed '{{' is one mistake: the quote that was meant to close the string
+        // opened a string inside the expression instead, and its "unterminated string" (or an
+        // inner unclosed '{{', already reported) says nothing more.
+        let repeated: Set = [
+          DiagnosticMessage.unterminatedString().id, DiagnosticMessage.unterminatedInterpolation().id,
+        ]
+        let kept = diagnostics[reported...].filter { !repeated.contains($0.id) }
+        diagnostics.replaceSubrange(reported..., with: kept)
         diagnostics.append(Diagnostic(.unterminatedInterpolation(), at: range(start, start + 2)))
         return nil
       }

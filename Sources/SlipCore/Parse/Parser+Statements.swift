@@ -55,7 +55,7 @@ extension Parser {
       skipLine()
       return nil
     }
-    expectEndOfStatement()
+    expectEndOfStatement(after: keyword.text)
     return statement
   }
 

@@ -31,9 +31,20 @@ extension Parser {
     while current.kind != .newline, !atEnd { advance() }
   }
 
-  mutating func expectEndOfStatement() {
+  /// Reports what is left on the line after a statement; `keyword` names the statement, for a
+  /// hint at what was meant (`rule -`, `feed -1`, `row "a" "b"` are common slips).
+  mutating func expectEndOfStatement(after keyword: String = "") {
     guard current.kind != .newline, !atEnd else { return }
-    report(.unexpectedAfterStatement(describe(current)), at: current.range)
+    var help: [String] = []
+    switch keyword {
+    case "rule": help.append(Help.ruleCharacterQuoted())
+    case "feed" where current.isSymbol("-"): help.append(Help.feedCount())
+    case "row":
+      if case .string = current.kind { help.append(Help.rowCellsSeparated()) }
+    default: break
+    }
+    diagnostics.append(
+      Diagnostic(.unexpectedAfterStatement(describe(current)), at: current.range, help: help))
     skipLine()
   }
 

@@ -57,7 +57,10 @@ extension DiagnosticMessage {
 /// The parser's help lines, alphabetically.
 extension Help {
   static func elementOfList(_ index: String) -> String { "write '[\(index)]' to take an element of a list" }
+  static func feedCount() -> String { "'feed' takes a number of lines from 0, as in 'feed 2'" }
   static func printAValue(_ text: String) -> String { "write \"{{ \(text) }}\" to print a value" }
+  static func rowCellsSeparated() -> String { "separate a row's cells with '|', as in 'row \"a\" | \"b\"'" }
+  static func ruleCharacterQuoted() -> String { "a rule's character is quoted, as in 'rule \"-\"'" }
 }
 
 /// The parser's notes, alphabetically.

@@ -25,9 +25,9 @@ struct RenderCommand {
                            what to write: ESC/POS bytes for a receipt printer (default for
                            receipts), ZPL for a Zebra (default for labels), the receipt as
                            plain text, or the layout IR dump
-      --printer ID|FILE    the printer for escpos and the preview: a built-in ID ('slip
-                           printers' lists them) or a profile file (default: generic-58
-                           or generic-80, by the template's paper)
+      --printer ID|FILE    the printer for escpos, text and the preview: a built-in
+                           ID ('slip printers' lists them) or a profile file (default:
+                           generic-58 or generic-80, by the template's paper)
       --raster             print the whole receipt as raster images (GS v 0), drawn
                            exactly as the preview
       --preview FILE.png   also write what the printer prints as a 1-bit PNG at its
@@ -107,9 +107,10 @@ struct RenderCommand {
     diagnostics =
       try arguments.choice("--format", ["text", "json"], default: "text", command: "render") == "json"
       ? .jsonLines : .text
-    if printer != nil, let target, target != "escpos", preview == nil {
+    if printer != nil, let target, target != "escpos", target != "text", preview == nil {
       throw UsageError(
-        message: "'--printer' applies to '--target escpos' and '--preview' only", command: "render")
+        message: "'--printer' applies to '--target escpos', '--target text' and '--preview' only",
+        command: "render")
     }
     if mode == .raster, target.map({ $0 != "escpos" }) ?? false, preview == nil {
       throw UsageError(
@@ -189,9 +190,14 @@ struct RenderCommand {
       self.target, isLabel: compiled.isLabel, profile: profile, mode: mode, zpl: zpl)
     let writesOutput = !(watch && output == "-")
     try RenderTarget.check(target, output: writesOutput ? output : "", zpl: zpl)
-    let rendering = renderer.render(
+    var rendering = renderer.render(
       compiled, data: data, target: target,
       previews: preview.map { _ in PreviewOptions(printer: profile, mode: mode) })
+    if target == .text, let profile, let document = rendering.document,
+      let problem = renderer.fitProblem(of: document, on: profile, sources: rendering.sources)
+    {
+      rendering.diagnostics.append(problem)
+    }
     printer.print(rendering.diagnostics, sources: rendering.sources)
     guard !rendering.hasErrors else { return (ExitCode.forDiagnostics(rendering.diagnostics), []) }
     var written: [String] = []
