@@ -6,6 +6,11 @@ extension DiagnosticMessage {
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
   }
+  static func feedLiteral(_ value: String) -> Self {
+    .init(
+      id: "E0336", .error, "'feed' takes a whole number of lines from 0 to 255, not \(value)",
+      label: "bad count")
+  }
   static func imageFailed(_ message: String) -> Self {
     .init(id: "E0323", .error, message, label: "cannot use this image")
   }
