@@ -78,9 +78,10 @@ let package = Package(
     .executableTarget(
       name: "SlipFuzz",
       dependencies: [
-        "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipPNG", "SlipRecords", "SlipZPL",
+        "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipPNG", "SlipRecords",
+        "SlipZPL",
       ],
-      path: "Fuzz/SlipFuzz"),
+      path: "Fuzz/SlipFuzz", exclude: ["pipeline.dict"]),
     // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
     // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
@@ -146,6 +147,11 @@ let package = Package(
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
     // SlipKit against the CLI: every bundled template, batches, and the README's example app.
     .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "slip"]),
+    // Generated templates through every backend, held to properties (scripts/pipeline-check runs
+    // emupos, zplkit, zbarimg and zxing-cpp over the same cases).
+    .testTarget(
+      name: "PipelineTests",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],
