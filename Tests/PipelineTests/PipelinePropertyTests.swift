@@ -192,8 +192,22 @@ import Testing
     var accepted = 0
     var rejected: [String] = []
     var failures: [String] = []
+    let folder = Self.environment["SLIP_PIPELINE_WRITE"].map { URL(fileURLWithPath: $0) }
+    if let folder {
+      // The cases for scripts/pipeline-check, with the picture they print.
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent("logo.png"))
+      try? FileManager.default.copyItem(
+        atPath: Self.templates + "/logo.png", toPath: folder.appendingPathComponent("logo.png").path)
+    }
     for seed in Self.seeds {
       let generated = TemplateGenerator.generate(seed: seed)
+      if let folder {
+        let name = (generated.isLabel ? "label-" : "receipt-") + String(seed)
+        try? generated.template.write(
+          to: folder.appendingPathComponent(name + ".slip"), atomically: true, encoding: .utf8)
+        try? generated.data.write(to: folder.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
+      }
       let result = Self.violations(of: generated)
       if result.accepted {
         accepted += 1
