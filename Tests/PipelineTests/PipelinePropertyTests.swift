@@ -206,7 +206,8 @@ import Testing
         let name = (generated.isLabel ? "label-" : "receipt-") + String(seed)
         try? generated.template.write(
           to: folder.appendingPathComponent(name + ".slip"), atomically: true, encoding: .utf8)
-        try? generated.data.write(to: folder.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
+        try? generated.data.write(
+          to: folder.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
       }
       let result = Self.violations(of: generated)
       if result.accepted {
