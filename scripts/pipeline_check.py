@@ -43,6 +43,7 @@ def zpl(slip: str, folder: Path) -> list[str]:
     from zplkit import Options, render
 
     failures = []
+    unjudged = 0
     cases = sorted(folder.glob("label-*.slip"))
     with tempfile.TemporaryDirectory(prefix="slip-pipeline-") as scratch:
         for template in cases:
@@ -60,6 +61,10 @@ def zpl(slip: str, folder: Path) -> list[str]:
                     format_part(data), Options(profile=profile_for(data, width), width=width, height=length, dpi=dpi)
                 )
             except ValueError as error:
+                # zplkit's embedded font has ASCII glyphs only: a reader's limit, not Slip's fault.
+                if "unsupported embedded font glyph" in str(error):
+                    unjudged += 1
+                    continue
                 failures.append(f"{template.name}: zplkit: {error}")
                 continue
             if len(document.labels) != 1 or printing_blocks(data) != 1:
@@ -71,7 +76,10 @@ def zpl(slip: str, folder: Path) -> list[str]:
             ours = sorted(zbar(ours_png) + zxing(ours_png))
             if theirs != ours:
                 failures.append(f"{template.name}: zplkit's picture reads {theirs}, the preview {ours}")
-    print(f"pipeline-check: {len(cases)} generated labels through zplkit, {len(failures)} failed")
+    print(
+        f"pipeline-check: {len(cases)} generated labels through zplkit, {len(failures)} failed, "
+        f"{unjudged} not judged (text zplkit's font lacks)"
+    )
     return failures
 
 
