@@ -1,6 +1,6 @@
 # The README's commands. Each runs scripts/setup first, so a fresh Debian 12 machine with
 # the Swift toolchain needs nothing else.
-.PHONY: sample test lint setup setup-tests preview fuzz bench
+.PHONY: sample test lint setup setup-tests preview fuzz bench coverage
 
 # What building and rendering need (C libraries, fonts): all the sample installs.
 setup:
@@ -64,3 +64,8 @@ fuzz: setup-tests
 # `scripts/bench --docs-only` then puts in docs/PERFORMANCE.md.
 bench: setup-tests
 	@BENCH_COMMAND="make bench" scripts/bench
+
+# Line coverage per module of `swift test` (docs/SECURITY.md has the figures):
+# `swift test --enable-code-coverage`, then llvm-cov's summary summed by Sources/MODULE.
+coverage: setup-tests
+	scripts/coverage

@@ -93,9 +93,10 @@ let package = Package(
     .executableTarget(
       name: "SlipFuzz",
       dependencies: [
-        "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipPNG", "SlipRecords", "SlipZPL",
+        "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipPNG", "SlipRecords",
+        "SlipZPL",
       ],
-      path: "Fuzz/SlipFuzz"),
+      path: "Fuzz/SlipFuzz", exclude: ["pipeline.dict"]),
     // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
     // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
@@ -173,6 +174,11 @@ let package = Package(
         "SlipSymbols",
         "SlipZPL",
       ]),
+    // Generated templates through every backend, held to properties (scripts/pipeline-check runs
+    // emupos, zplkit, zbarimg and zxing-cpp over the same cases).
+    .testTarget(
+      name: "PipelineTests",
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],

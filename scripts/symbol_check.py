@@ -102,6 +102,10 @@ CASES = [
     Case("qr-module-2", "qr", "https://kopi.id/r/42", "size=2"),
     Case("qr-url-300", "qr", LONG_URL),
     Case("qr-latin1", "qr", LATIN1),
+    # Latin-1 without an ECI was read as Shift-JIS: "½" as "ｽ" by both readers (issue 22).
+    Case("qr-latin1-half", "qr", "½"),
+    Case("qr-latin1-short", "qr", "Bakar ño Kembali"),
+    Case("datamatrix-latin1", "datamatrix", "Bakar ño Kembali ½"),
     Case("qr-indonesian", "qr", INDONESIAN, "ecc=Q"),
     Case("qr-ecc-h", "qr", "JTW26-000451", "ecc=H"),
     Case("pdf417", "pdf417", "Terima kasih! INV-2026-000123"),

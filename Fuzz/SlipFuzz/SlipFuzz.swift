@@ -3,6 +3,7 @@ import SlipCore
 import SlipESCPOS
 import SlipIR
 import SlipImages
+import SlipKit
 import SlipPNG
 import SlipRecords
 import SlipZPL
@@ -28,6 +29,10 @@ enum FuzzTarget: String, CaseIterable {
   case disasm
   /// A printer profile's JSON loaded, and when it loads, a receipt written for that printer.
   case profile
+  /// Template and data from one input (split at the first NUL byte) through the whole pipeline
+  /// as SlipKit runs it: check, evaluation, layout and every backend (ESC/POS in text and raster
+  /// mode, ZPL, plain text, the IR) with the preview raster.
+  case pipeline
 
   func run(_ bytes: [UInt8]) {
     switch self {
@@ -58,6 +63,32 @@ enum FuzzTarget: String, CaseIterable {
     case .profile:
       guard let profile = try? PrinterProfile(json: bytes, source: "fuzz.json") else { return }
       _ = try? ESCPOSWriter(profile: profile).emit(FuzzTarget.receipt)
+    case .pipeline:
+      FuzzTarget.renderEverywhere(bytes)
+    }
+  }
+
+  /// The renderer of the pipeline target, with a fixed clock so a finding replays alike.
+  static let renderer = Renderer(options: RenderOptions(now: ExactDecimal(1_764_511_509)))
+
+  /// The template before the first NUL byte, the JSON data after it (none without a NUL), rendered
+  /// to every target; previews with the ESC/POS raster and the ZPL renders, which draw them anyway.
+  static func renderEverywhere(_ bytes: [UInt8]) {
+    let split = bytes.firstIndex(of: 0)
+    let template = TemplateSource(
+      SourceFile(path: "fuzz.slip", bytes: Array(bytes[..<(split ?? bytes.endIndex)])))
+    let data = split.map { SourceFile(path: "fuzz.json", bytes: Array(bytes[($0 + 1)...])) }
+    guard let compiled = renderer.prepare(template).template else { return }
+    let result =
+      data.map { compiled.render(json: $0, options: renderer.options) }
+      ?? compiled.render(JSONObject(), options: renderer.options)
+    guard result.document != nil else { return }
+    let targets: [(Target, PreviewOptions?)] = [
+      (.text, nil), (.ir, nil), (.escpos(mode: .text), nil), (.escpos(mode: .raster), PreviewOptions()),
+      (.zpl(), PreviewOptions()),
+    ]
+    for (target, previews) in targets {
+      _ = renderer.write(result, target: target, previews: previews)
     }
   }
 

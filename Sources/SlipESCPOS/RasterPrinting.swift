@@ -173,7 +173,10 @@ struct RasterJob {
     var sent = 0
     for placed in page.blocks {
       guard case .drawer(let kick) = blocks[placed.index] else { continue }
-      sent = send(page.bitmap, from: sent, to: placed.top, last: false)
+      // A kick below the last row (a receipt ending in `drawer`, no cut) comes after the page's
+      // last row, which must still be printed for the paper to be the preview's.
+      let end = min(placed.top, page.bitmap.height)
+      sent = send(page.bitmap, from: sent, to: end, last: end == page.bitmap.height)
       kickDrawer(kick)
     }
     _ = send(page.bitmap, from: sent, to: page.bitmap.height, last: true)

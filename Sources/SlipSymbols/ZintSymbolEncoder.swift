@@ -53,24 +53,33 @@ public struct ZintSymbolEncoder: SymbolEncoder {
 
   /// How text goes into a 2D code.
   enum TextEncoding: Equatable {
-    /// ISO-8859-1 without an ECI: the default character set of QR, PDF417 and Data Matrix as
-    /// scanners read them.
+    /// Plain ASCII, which every reader reads alike: no ECI.
+    case ascii
+    /// ISO-8859-1 announced by ECI 3. It is the standard's default, but readers guess Shift-JIS
+    /// for 8-bit bytes without an ECI (`qr "½"` scanned as `ｽ`), so it is always announced.
     case latin1
     /// UTF-8 announced by ECI 26, for text with characters ISO-8859-1 lacks. Raw UTF-8 without
     /// it is read back as Shift-JIS or Latin-1 ("Café" as "Cafﾃｩ").
     case utf8
   }
 
-  /// ISO-8859-1 when every character of `text` is in it, otherwise UTF-8 with ECI 26.
+  /// ASCII as it is, ISO-8859-1 with ECI 3 when every character of `text` is in it, otherwise
+  /// UTF-8 with ECI 26.
   static func textEncoding(of text: String) -> TextEncoding {
-    text.unicodeScalars.allSatisfy { $0.value <= 0xFF } ? .latin1 : .utf8
+    if text.unicodeScalars.allSatisfy({ $0.isASCII }) { return .ascii }
+    return text.unicodeScalars.allSatisfy { $0.value <= 0xFF } ? .latin1 : .utf8
   }
 
-  /// Draws text on a 2D symbol: zint takes it as UTF-8 and converts it to ISO-8859-1 itself
-  /// when no ECI is set.
+  /// Draws text on a 2D symbol: zint takes it as UTF-8 and converts it to the ECI's character
+  /// set itself.
   private func draw(text: String, on symbol: ZintSymbol) throws(SymbolEncodeError) -> Bitmap {
     symbol.inputMode = UNICODE_MODE
-    symbol.eci = Self.textEncoding(of: text) == .latin1 ? 0 : 26
+    symbol.eci =
+      switch Self.textEncoding(of: text) {
+      case .ascii: 0
+      case .latin1: 3
+      case .utf8: 26
+      }
     return try symbol.draw(Array(text.utf8), linear: false)
   }
 
@@ -92,7 +101,7 @@ public struct ZintSymbolEncoder: SymbolEncoder {
         (scalars.count, capacity.numeric, "digits")
       } else if scalars.allSatisfy({ alphanumeric.contains($0) }) {
         (scalars.count, capacity.alphanumeric, "characters of its alphanumeric set")
-      } else if textEncoding(of: data) == .latin1 {
+      } else if textEncoding(of: data) != .utf8 {
         (scalars.count, capacity.bytes, "bytes")
       } else {
         (data.utf8.count, capacity.bytes, "bytes of UTF-8")

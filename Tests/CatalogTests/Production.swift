@@ -224,6 +224,7 @@ enum Production {
         "receipt\ninclude \"a.slip\"",
         files: ["a.slip": many, "b.slip": many.replacing("b.slip", with: "c.slip"), "c.slip": "text \"a\""])
     },
+    "E0336": { check("receipt\nfeed 256") },
     "E0340": { check("receipt\ntext \"a\"\ncut partial full") },
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
     // Data and evaluation.

@@ -93,7 +93,10 @@ extension Checker {
     case .feed(let feed):
       let options = OptionReader(feed.options, statement: "feed", accepts: [])
       diagnostics += options.diagnostics
-      feed.lines.map { checkExpression($0) }
+      if let lines = feed.lines {
+        checkExpression(lines)
+        checkFeedLiteral(lines)
+      }
       return .feed(feed.lines, feed.range)
     case .cut(let cut):
       var options = OptionReader(cut.options, statement: "cut", accepts: ["partial", "full"])
@@ -128,6 +131,24 @@ extension Checker {
       checkExpression(set.value)
       return .set(name: set.name, value: set.value, set.range)
     }
+  }
+
+  /// A count written into the template is judged here, as the evaluator would judge it, so that
+  /// `slip check` rejects `feed 256` without data rather than the render failing as a data error.
+  mutating func checkFeedLiteral(_ lines: Expression) {
+    let literal: Value? =
+      switch lines.kind {
+      case .number(let n): .number(n)
+      case .unary(.negate, let operand):
+        if case .number(let n) = operand.kind { .number(n.negated) } else { nil }
+      case .string(let text): .string(text)
+      case .boolean(let flag): .bool(flag)
+      case .null: .null
+      default: nil
+      }
+    guard let literal else { return }
+    if case .number(let n) = literal, let count = n.intValue, (0...255).contains(count) { return }
+    diagnostics.append(Diagnostic(.feedLiteral(FilterCatalog.describe(literal)), at: lines.range))
   }
 
   /// Statements that print on their own lines and so cannot sit between a table's rows.

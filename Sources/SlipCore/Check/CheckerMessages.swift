@@ -14,6 +14,11 @@ extension DiagnosticMessage {
   static func duplicateOption(_ name: String) -> Self {
     .init(id: "E0306", .error, "option '\(name)' is given more than once", label: "repeated")
   }
+  static func feedLiteral(_ value: String) -> Self {
+    .init(
+      id: "E0336", .error, "'feed' takes a whole number of lines from 0 to 255, not \(value)",
+      label: "bad count")
+  }
   static func filterArity(_ name: String, expected: String, got: Int) -> Self {
     .init(
       id: "E0303", .error,

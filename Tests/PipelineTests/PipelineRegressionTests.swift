@@ -1,0 +1,52 @@
+import SlipCore
+import SlipESCPOS
+import SlipKit
+import Testing
+
+/// The defects issue 22 names, and those the generated cases found, each as the smallest case.
+@Suite struct PipelineRegressionTests {
+  let renderer = PipelinePropertyTests.renderer
+
+  /// A receipt ending in `drawer` without `cut` printed the rows above the kick but fed the
+  /// last ones, a feed printers and emupos drop: 384×19 printed where the preview is 384×30.
+  @Test(arguments: ["text \"hello\"\ndrawer\n", "text \"hello\"\nfeed 2\ndrawer\ndrawer pin=5\n"])
+  func rasterPrintEndingInADrawerKickReachesThePreviewsLastRow(body: String) throws {
+    let rendering = renderer.render(
+      PipelinePropertyTests.source("receipt paper=58mm\n" + body), target: .escpos(mode: .raster),
+      previews: PreviewOptions(mode: .raster))
+    try #require(!rendering.hasErrors)
+    let rows = rendering.previews.reduce(0) { $0 + $1.bitmap.height }
+    #expect(PipelinePropertyTests.rasterProblem(rendering.bytes, previewRows: rows) == nil)
+    #expect(rendering.bytes.suffix(5).first == 0x1B && rendering.bytes.suffix(5).dropFirst().first == 0x70)
+  }
+
+  /// Latin-1 text in a QR code carried no ECI, and readers guess Shift-JIS for 8-bit bytes
+  /// (`qr "½"` scanned as `ｽ`). Zint now announces it with ECI 3 (ZintSymbolEncoderTests; the
+  /// readers judge it in scripts/symbol-check); the printers' own commands cannot, so such data
+  /// never goes through `GS ( k` or `^BQ`.
+  @Test(arguments: ["½", "Bakar ño Kembali", "日本"])
+  func nonASCIIQRCodesGoAsPicturesThatCarryTheirECI(data: String) throws {
+    let receipt = renderer.render(PipelinePropertyTests.source("receipt paper=80mm\nqr \"\(data)\"\n"))
+    try #require(!receipt.hasErrors)
+    let native: [UInt8] = [0x1D, 0x28, 0x6B]
+    #expect(!receipt.bytes.indices.contains { receipt.bytes[$0...].starts(with: native) })
+    let label = renderer.render(
+      PipelinePropertyTests.source("label width=2in height=2in dpi=203\nqr \"\(data)\" x=10 y=10\n"))
+    try #require(!label.hasErrors)
+    #expect(!String(decoding: label.bytes, as: UTF8.self).contains("^BQ"))
+  }
+
+  /// `feed 256` passed `slip check` and failed only at render, as a data error: a count written
+  /// in the template is judged by the checker.
+  @Test(arguments: ["256", "1.5", "true", "null", "300", "99999999999999999999"])
+  func aLiteralFeedCountOutOfRangeIsACheckError(count: String) {
+    let result = renderer.check(PipelinePropertyTests.source("receipt paper=58mm\nfeed \(count)\n"))
+    #expect(result.diagnostics.map(\.id) == ["E0336"])
+  }
+
+  @Test(arguments: ["0", "255", "lines", "count"])
+  func feedCountsTheTemplateCannotJudgeAloneStillCheck(count: String) {
+    let result = renderer.check(PipelinePropertyTests.source("receipt paper=58mm\nfeed \(count)\n"))
+    #expect(!result.diagnostics.hasErrors)
+  }
+}
