@@ -49,7 +49,7 @@ struct RenderWatch {
       // Told only once the files it read are watched: whoever saves next is seen.
       watcher.watch(watchedFiles(loader).filter { !ours.contains($0) })
       Console.out(outcome + "\n")
-      if watcher.next() == .interrupted {
+      if watcher.next() == .woken {
         return .ok
       }
     }

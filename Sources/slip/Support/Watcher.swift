@@ -9,14 +9,6 @@ import SlipKit
 /// and SIGTERM (a handler writes to a pipe the watcher waits on), so Ctrl-C never cuts a render
 /// short and the command exits 0.
 final class Watcher {
-  /// What ended a wait.
-  enum Event: Equatable {
-    /// Watched files changed (absolute paths).
-    case changed([String])
-    /// SIGINT or SIGTERM arrived.
-    case interrupted
-  }
-
   private let files: FileWatcher
   private let interrupts: (read: Int32, write: Int32)
 
@@ -63,12 +55,9 @@ final class Watcher {
   }
 
   /// Blocks until a watched file changes (and `quiet` passes without another change), or until
-  /// SIGINT or SIGTERM.
-  func next(quiet: Duration = .milliseconds(50)) -> Event {
-    switch files.next(quiet: quiet) {
-    case .changed(let paths): .changed(paths)
-    case .woken: .interrupted
-    }
+  /// SIGINT or SIGTERM (`.woken`).
+  func next(quiet: Duration = .milliseconds(50)) -> FileWatcher.Event {
+    files.next(quiet: quiet)
   }
 }
 
