@@ -1,24 +1,10 @@
-/// How to send over BLE: write type, pacing, chunking, timeouts.
+/// How to send over BLE: SlipDelivery's write options (write type, pacing, chunking, the window,
+/// timeouts; read and set through this value as its own members), and which printer and
+/// characteristic. `timeout` also bounds discovery and connecting.
+@dynamicMemberLookup
 public struct BLESendOptions: Sendable, Equatable {
-  /// `request` or `command`; nil picks `command` when the characteristic takes it.
-  public var writeType: WriteType?
-  /// Pacing in bytes per second (nil: as fast as acknowledgements and the window allow).
-  public var rate: Double?
-  /// The time between writes a printer profile asks for, when there is no `rate`.
-  public var pacing: Duration?
-  /// A smaller payload per write than the link allows, if the printer needs it.
-  public var chunkLimit: Int?
-  /// Use `AcquireWrite` (a socket per burst) for `command` writes.
-  public var fast = false
-  /// The longest any single wait may last: discovery, connection, each acknowledgement.
-  public var timeout: Duration = .seconds(10)
-  /// The longest a printer may hold the sender with a pause notification.
-  public var pauseLimit: Duration = .seconds(60)
-  /// `command` writes in flight on D-Bus at once: BlueZ queues them without flow control, so
-  /// this bounds only the D-Bus round trips, not what the printer holds.
-  public var window = 16
-  /// About how many bytes may go out between barriers (unconfirmed bytes at risk).
-  public var barrierBytes = 4096
+  /// What the write schedule needs: write type, pacing, chunking, the window and time limits.
+  public var writing = WriteOptions()
   /// Which characteristic to write to.
   public var characteristics = CharacteristicChoice()
   /// The discovery window for a device's signal, if any (the Zebra check-in app's −80…−15 dBm).
@@ -27,19 +13,10 @@ public struct BLESendOptions: Sendable, Equatable {
   /// Defaults: `command` where possible, unpaced, MTU − 3 chunks, 10 s timeouts.
   public init() {}
 
-  /// What the write schedule needs of these.
-  var writing: WriteOptions {
-    var options = WriteOptions()
-    options.writeType = writeType
-    options.rate = rate
-    options.pacing = pacing
-    options.chunkLimit = chunkLimit
-    options.fast = fast
-    options.timeout = timeout
-    options.pauseLimit = pauseLimit
-    options.window = window
-    options.barrierBytes = barrierBytes
-    return options
+  /// A write option, as `options.timeout` or `options.writeType`.
+  public subscript<Value>(dynamicMember option: WritableKeyPath<WriteOptions, Value>) -> Value {
+    get { writing[keyPath: option] }
+    set { writing[keyPath: option] = newValue }
   }
 }
 
