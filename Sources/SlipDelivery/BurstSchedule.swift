@@ -75,7 +75,6 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
   /// The counts so far.
   public private(set) var delivery: Delivery
   private let options: WriteOptions
-  private let flow: FlowControl
   private let start: Duration
   private var phase = Phase.acquiring
   private var sent = 0
@@ -83,9 +82,9 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
   private var slot: Duration
   private var barrierDeadline: Duration = .zero
   private var throttle: ProgressThrottle
-  private var paused: Duration?
+  /// The printer's pause and resume, and what else it said.
+  private var signals: PrinterSignals
   private var failure: DeliveryFailure<Reason>?
-  private var heard: [[UInt8]] = []
   /// A barrier was just answered: its counts are reported at once, as the proof they are.
   private var proven = false
   private var outcome: Action?
@@ -94,7 +93,7 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
   public init(plan: WritePlan, options: WriteOptions, flow: FlowControl = FlowControl(), start: Duration) {
     delivery = plan.delivery
     self.options = options
-    self.flow = flow
+    signals = PrinterSignals(flow: flow)
     self.start = start
     slot = start
     throttle = ProgressThrottle(start: start)
@@ -115,13 +114,7 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
   public mutating func handle(_ event: Event, at now: Duration) {
     switch event {
     case .notified(let value):
-      if value == flow.pause {
-        paused = paused ?? now
-      } else if value == flow.resume {
-        paused = nil
-      } else {
-        heard.append(value)
-      }
+      signals.notified(value, at: now)
     case .dropped(let reason):
       failure = failure ?? .reported(reason)
     case .acquired(let mtu):
@@ -176,9 +169,9 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
   /// ask again after the next event or at the instant it gives), finish or fail.
   public mutating func next(at now: Duration) -> Action {
     if let outcome { return outcome }
-    if !heard.isEmpty { return .pass(heard.removeFirst()) }
+    if let said = signals.nextHeard() { return .pass(said) }
     delivery.elapsed = now - start
-    delivery.paused = paused != nil
+    delivery.paused = signals.paused != nil
     if proven, sent < delivery.total {
       proven = false
       return .progress(delivery)
@@ -238,13 +231,13 @@ public struct BurstSchedule<Reason: Sendable & Equatable>: Sendable {
       phase = .released
       return .release
     }
-    if paused != nil || now < slot {
-      if let paused, now - paused >= options.pauseLimit {
+    if signals.paused != nil || now < slot {
+      if let paused = signals.paused, now - paused >= options.pauseLimit {
         failure = .pausedTooLong(options.pauseLimit)
         phase = .released
         return .release
       }
-      let until = paused.map { $0 + options.pauseLimit } ?? slot
+      let until = signals.paused.map { $0 + options.pauseLimit } ?? slot
       return .wait(until: max(until, now + .milliseconds(1)))
     }
     let end = min(delivery.total, sent + chunk)

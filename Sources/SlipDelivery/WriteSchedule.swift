@@ -75,7 +75,6 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
   /// The calls that carry the job, in order; an action's `call` indexes them.
   public let operations: [WriteOperation]
   private let options: WriteOptions
-  private let flow: FlowControl
   private let start: Duration
   private var next = 0
   /// Calls in flight, and when each was sent.
@@ -90,9 +89,9 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
   private var firstAttempt: [Int: Duration] = [:]
   private var slot: Duration
   private var throttle: ProgressThrottle
-  private var paused: Duration?
+  /// The printer's pause and resume, and what else it said.
+  private var signals: PrinterSignals
   private var failure: DeliveryFailure<Reason>?
-  private var heard: [[UInt8]] = []
   /// Once failing: whether answers to calls in flight are still awaited, and until when.
   private var stopping: (awaitAnswers: Bool, deadline: Duration)?
   private var answersLost = false
@@ -103,7 +102,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
     delivery = plan.delivery
     operations = plan.operations
     self.options = options
-    self.flow = flow
+    signals = PrinterSignals(flow: flow)
     self.start = start
     fates = Array(repeating: .unsent, count: plan.operations.count)
     slot = start
@@ -164,13 +163,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
       fates[call] = .unsent
       failure = failure ?? .reported(reason)
     case .notified(let value):
-      if value == flow.pause {
-        paused = paused ?? now
-      } else if value == flow.resume {
-        paused = nil
-      } else {
-        heard.append(value)
-      }
+      signals.notified(value, at: now)
     case .dropped(let reason):
       failure = failure ?? .reported(reason)
     case .answersLost:
@@ -191,7 +184,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
   /// ask again after the next event or at the instant it gives), finish or fail.
   public mutating func next(at now: Duration) -> Action {
     if let outcome { return outcome }
-    if !heard.isEmpty { return .pass(heard.removeFirst()) }
+    if let said = signals.nextHeard() { return .pass(said) }
     if let stopping {
       if stopping.awaitAnswers, !inFlight.isEmpty, !answersLost, now < stopping.deadline {
         return .wait(until: stopping.deadline)
@@ -203,7 +196,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
       return ended
     }
     delivery.elapsed = now - start
-    delivery.paused = paused != nil
+    delivery.paused = signals.paused != nil
     if throttle.report(at: now) { return .progress(delivery) }
     let done = next == operations.count && retries.isEmpty && inFlight.isEmpty
     // A link that drops once every byte is confirmed has lost nothing: the job is whole.
@@ -219,7 +212,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
       // The printer has stopped answering: waiting longer for the rest proves nothing.
       return stop(awaitAnswers: false, at: now)
     }
-    if let paused, now - paused >= options.pauseLimit {
+    if let paused = signals.paused, now - paused >= options.pauseLimit {
       failure = .pausedTooLong(options.pauseLimit)
       return stop(awaitAnswers: true, at: now)
     }
@@ -227,7 +220,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
     var until = now + Self.longestWait
     if slot > now { until = min(until, slot) }
     if let oldest = inFlight.values.min() { until = min(until, oldest + options.timeout) }
-    if let paused { until = min(until, paused + options.pauseLimit) }
+    if let paused = signals.paused { until = min(until, paused + options.pauseLimit) }
     return .wait(until: until)
   }
 
@@ -235,7 +228,7 @@ public struct WriteSchedule<Reason: Sendable & Equatable>: Sendable {
   /// full window, a read already in flight.
   private mutating func send(at now: Duration) -> Action? {
     let candidate = !retries.isEmpty && !readInFlight ? retries.first : (next < operations.count ? next : nil)
-    guard let call = candidate, paused == nil, sequencePoint == nil, now >= slot,
+    guard let call = candidate, signals.paused == nil, sequencePoint == nil, now >= slot,
       inFlight.count < options.window
     else { return nil }
     let operation = operations[call]
