@@ -41,6 +41,13 @@ public struct Compiler: Sendable {
     public var diagnostics: [Diagnostic]
     /// The template, its includes and the data file.
     public var sources: SourceFiles
+
+    /// A result of these values (a pipeline that checks before it renders reports its own).
+    public init(document: Document?, diagnostics: [Diagnostic], sources: SourceFiles) {
+      self.document = document
+      self.diagnostics = diagnostics
+      self.sources = sources
+    }
   }
 
   /// A template compiled for rendering, or the reasons it could not be.

@@ -61,7 +61,11 @@ public struct Renderer: Sendable {
     let compiler = compiler(loader: template.loader)
     if case .none = data { return compiler.check(template.file) }
     let preparation = compiler.prepare(template.file)
-    guard let compiled = preparation.template else { return compiler.check(template.file) }
+    guard let compiled = preparation.template else {
+      // The template's own problems, found once: checking it again would find the same.
+      return Compiler.Result(
+        document: nil, diagnostics: preparation.diagnostics, sources: preparation.sources)
+    }
     return compile(compiled, data: data)
   }
 
