@@ -61,13 +61,13 @@ import Testing
       """
     #expect(
       Self.errors(text) == [
-        "slip-serve.json:10:3: error: unknown field 'tempaltes'; did you mean 'templates'? [E1003]",
         "slip-serve.json:4:52: error: 'printers.bar.printer': unknown printer 'generic-59'; did you mean 'generic-58'? [E1008]",
         "slip-serve.json:5:5: error: printer ID 'Bad!' must be 1 to 64 lower-case letters, digits, '-' or '_' [E1010]",
         "slip-serve.json:5:20: error: 'printers.Bad!.to': 'usb:' is not a way to a printer; '--to' takes ble:ADDRESS|NAME, spp:ADDRESS|NAME, tcp:HOST[:PORT], cups:QUEUE or file:PATH [E1007]",
         "slip-serve.json:6:40: error: unknown field 'printers.kitchen.printr'; did you mean 'printer'? [E1003]",
         "slip-serve.json:8:14: error: 'retries' must be a whole number from 0 to 100 [E1009]",
         "slip-serve.json:9:27: error: 'limits.bodyBytes' must be a whole number, not a string [E1004]",
+        "slip-serve.json:10:3: error: unknown field 'tempaltes'; did you mean 'templates'? [E1003]",
       ])
   }
 

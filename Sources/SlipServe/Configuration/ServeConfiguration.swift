@@ -65,7 +65,11 @@ public struct ServeConfiguration: Sendable {
     guard let configuration, reader.diagnostics.isEmpty else {
       var sources = SourceFiles()
       _ = sources.add(reader.source)
-      throw DiagnosticsError(diagnostics: reader.diagnostics, sources: sources)
+      // In the file's order, as a reader goes through it.
+      let ordered = reader.diagnostics.enumerated().sorted {
+        ($0.element.range?.start ?? 0, $0.offset) < ($1.element.range?.start ?? 0, $1.offset)
+      }
+      throw DiagnosticsError(diagnostics: ordered.map(\.element), sources: sources)
     }
     return configuration
   }
