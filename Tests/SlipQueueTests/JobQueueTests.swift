@@ -268,6 +268,29 @@ struct JobQueueTests {
     #expect(await none.next() == nil)
   }
 
+  @Test func shutdownLetsTheJobBeingSentFinishAndReleasesTheStateDirectory() throws {
+    // A slow printer: a 4 kB window and a pause after every read, so the job takes a while.
+    let printer = try StandInPrinter(["rcvbuf": 4096, "read_delay_ms": 2])
+    let directory = QueueFixture.directory()
+    var queue: JobQueue? = try JobQueue(
+      directory: directory, printers: ["bar": try QueueFixture.printer(printer.destination)],
+      options: QueueFixture.options)
+    try queue?.start()
+    let bytes = QueueFixture.bytes(600_000, seed: 21)
+    let job = try #require(try queue?.submit(JobRequest(printer: "bar", bytes: bytes)).job)
+    let waiting = try #require(try queue?.submit(JobRequest(printer: "bar", bytes: [1, 2, 3])).job)
+    #expect(try QueueFixture.wait(5) { try queue?.job(job.id)?.state == .sending })
+    queue?.shutdown()
+    // The job being sent went out whole and its outcome was committed; the next one waits.
+    #expect(try queue?.job(job.id)?.state == .done)
+    #expect(try queue?.job(waiting.id)?.state == .queued)
+    #expect(try printer.jobs() == [bytes])
+    queue = nil
+    let reopened = try JobQueue(directory: directory, printers: [:], options: QueueFixture.options)
+    #expect(try reopened.start().isEmpty)
+    #expect(try reopened.jobs(state: .queued).map(\.id) == [waiting.id])
+  }
+
   @Test func badRequestsAreRefusedWithTypedErrors() throws {
     let queue = try JobQueue(
       directory: QueueFixture.directory(), printers: ["bar": try QueueFixture.printer("tcp:127.0.0.1:9")],

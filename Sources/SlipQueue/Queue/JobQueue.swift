@@ -104,8 +104,11 @@ public final class JobQueue: @unchecked Sendable {
     }
     for sender in all { sender.stop() }
     let deadline = ContinuousClock.now + timeout
-    for sender in all { _ = sender.join(until: deadline) }
+    let ended = all.filter { $0.join(until: deadline) }
     locked {
+      // A sender holds the queue; once its thread ended, dropping it lets the queue (and the
+      // store's lock on the state directory) go when its owner lets go.
+      for sender in ended { senders[sender.id] = nil }
       for (_, streams) in observers { for (_, stream) in streams { stream.finish() } }
       observers = [:]
     }

@@ -23,8 +23,23 @@ public enum QueueError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { QueueMessages.text(self) }
 }
 
-/// The queue's messages, alphabetical by case; lower case, no final period.
+/// The queue's messages, alphabetical; lower case, no final period.
 enum QueueMessages {
+  /// The message of a job whose printer answered badly after it arrived.
+  static func afterTheJob(_ summary: String) -> String {
+    "every byte arrived, but asked after the job the printer says: \(summary)"
+  }
+
+  /// The message of a job found `sending` when the queue started.
+  static let interrupted =
+    "the service stopped while this job was being sent: part or all of it may have printed; "
+    + "check the printer, then retry it to send it again whole"
+
+  /// The message of a job the printer was not ready for.
+  static func notReady(_ summary: String) -> String {
+    "the printer is not ready: \(summary)"
+  }
+
   static func text(_ error: QueueError) -> String {
     switch error {
     case .badKey(let key):
@@ -57,20 +72,5 @@ enum QueueMessages {
   /// The message of a job retried after a failure that sent nothing.
   static func willRetry(_ reason: String, attempt: Int, of retries: Int) -> String {
     "nothing was sent (\(reason)); retry \(attempt) of \(retries) follows"
-  }
-
-  /// The message of a job found `sending` when the queue started.
-  static let interrupted =
-    "the service stopped while this job was being sent: part or all of it may have printed; "
-    + "check the printer, then retry it to send it again whole"
-
-  /// The message of a job whose printer answered badly after it arrived.
-  static func afterTheJob(_ summary: String) -> String {
-    "every byte arrived, but asked after the job the printer says: \(summary)"
-  }
-
-  /// The message of a job the printer was not ready for.
-  static func notReady(_ summary: String) -> String {
-    "the printer is not ready: \(summary)"
   }
 }

@@ -26,15 +26,21 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case inUse(path: String)
     /// Another connection kept the database locked for longer than the busy timeout.
     case locked(path: String, seconds: Double)
-    /// SQLite would not switch the database to write-ahead logging.
-    case noWAL(path: String, mode: String)
     /// The database was written by a newer Slip, with a schema this one does not know.
     case newerSchema(path: String, found: Int, known: Int)
+    /// SQLite would not switch the database to write-ahead logging.
+    case noWAL(path: String, mode: String)
   }
 }
 
-/// The store's messages, alphabetical by case; lower case, no final period.
+/// The store's messages, alphabetical; lower case, no final period.
 enum StoreMessages {
+  static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+
+  static let notADirectory = "it exists and is not a directory"
+
   static func text(_ reason: StoreError.Reason) -> String {
     switch reason {
     case .cannotCreate(let path, let message):
@@ -50,21 +56,13 @@ enum StoreMessages {
       "the state directory '\(path)' is in use by another process (another 'slip serve'?)"
     case .locked(let path, let seconds):
       "the job database '\(path)' stayed locked by another connection for \(format(seconds)) s"
-    case .noWAL(let path, let mode):
-      "the job database '\(path)' cannot use write-ahead logging (journal mode '\(mode)')"
     case .newerSchema(let path, let found, let known):
       "the job database '\(path)' has schema version \(found), newer than this slip's \(known); "
         + "run a newer slip"
+    case .noWAL(let path, let mode):
+      "the job database '\(path)' cannot use write-ahead logging (journal mode '\(mode)')"
     }
   }
-
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-  }
-}
-
-extension StoreMessages {
-  static let notADirectory = "it exists and is not a directory"
 
   static func vanished(_ id: Int) -> String {
     "job \(id) was not there right after it was stored"
