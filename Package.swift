@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .library(name: "SlipKit", targets: ["SlipKit"]),
+    .library(name: "SlipQueue", targets: ["SlipQueue"]),
     .library(name: "SlipServe", targets: ["SlipServe"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
@@ -72,6 +73,11 @@ let package = Package(
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status, jobs; adapters that drive SlipDelivery.
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery", "SlipSupport"]),
+    // SQLite (Debian's libsqlite3-dev), for the job queue's store; only SlipQueue imports it.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // The durable job queue behind `slip serve`: jobs and their bytes in SQLite (WAL), one
+    // sender per printer through SlipTransport, retries, idempotency, interrupted jobs.
+    .target(name: "SlipQueue", dependencies: ["CSQLite", "SlipTransport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every
@@ -92,7 +98,8 @@ let package = Package(
     .target(
       name: "SlipServe",
       dependencies: [
-        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipKit", "SlipSupport", "SlipTransport",
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipKit", "SlipQueue", "SlipSupport",
+        "SlipTransport",
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
@@ -145,6 +152,8 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip", "SlipTestSupport"]),
+    // The job store and queue against the stand-in TCP printer (scripts/printer-standin).
+    .testTarget(name: "SlipQueueTests", dependencies: ["CSQLite", "SlipQueue", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipTestSupport"]),
