@@ -25,6 +25,8 @@ public struct RenderRequest: Sendable {
   public var preview: Bool
   /// Whether the receipt prints as raster.
   public var raster: Bool
+  /// A job's short description for listings (`POST /jobs` only).
+  public var label: String?
 
   /// A request body that is not what the endpoint takes (400): what is wrong.
   public struct Refusal: Error, Sendable, Equatable {
@@ -35,7 +37,7 @@ public struct RenderRequest: Sendable {
   /// The fields `POST /render` takes; `POST /jobs` takes the same.
   static let fields = ["template", "source", "data", "target", "printer", "preview", "raster"]
 
-  /// Reads `body`; `extra` are further fields the endpoint allows (none yet).
+  /// Reads `body`; `extra` are further fields the endpoint allows (`label` for jobs).
   public init(body: [UInt8], extra: [String] = []) throws(Refusal) {
     let root: LocatedJSON
     do throws(JSONError) {
@@ -86,6 +88,8 @@ public struct RenderRequest: Sendable {
     printer = try root["printer"].map { value throws(Refusal) in try Self.string(value, "printer") }
     preview = try root["preview"].map { value throws(Refusal) in try Self.bool(value, "preview") } ?? false
     raster = try root["raster"].map { value throws(Refusal) in try Self.bool(value, "raster") } ?? false
+    label = try root["label"].map { value throws(Refusal) in try Self.string(value, "label", allowEmpty: true)
+    }
   }
 
   /// The body with everything but `value` blanked (newlines kept), so the data reader sees one

@@ -2,6 +2,7 @@ import Foundation
 import SlipCore
 import SlipESCPOS
 import SlipKit
+import SlipQueue
 
 /// The print service's HTTP side: the routes of `slip serve` over a configuration, SlipKit's
 /// renderer, and bearer-token authentication when a token is set.
@@ -21,16 +22,21 @@ public struct SlipService: HTTPResponder {
   /// The log, one line per request.
   public let log: ServiceLog
   let renderer: Renderer
+  /// The job queue the job routes use; nil: a service that only renders (no job routes).
+  public let queue: JobQueue?
+  /// The event streams open now.
+  let streams = OpenStreams()
   /// The routes.
   private(set) var router = Router()
 
-  /// A service for `configuration`, requiring `token` when given. A malformed
-  /// `sourceDateEpoch` is refused here, once, rather than on every request.
+  /// A service for `configuration`, its jobs in `queue`, requiring `token` when given. A
+  /// malformed `sourceDateEpoch` is refused here, once, rather than on every request.
   public init(
-    configuration: ServeConfiguration, token: String? = nil, sourceDateEpoch: String? = nil,
-    log: ServiceLog = ServiceLog()
+    configuration: ServeConfiguration, queue: JobQueue? = nil, token: String? = nil,
+    sourceDateEpoch: String? = nil, log: ServiceLog = ServiceLog()
   ) throws(InputError) {
     self.configuration = configuration
+    self.queue = queue
     self.templates = TemplateFolder(root: configuration.templates)
     self.token = token.map { Array($0.utf8) }
     self.sourceDateEpoch = sourceDateEpoch
@@ -44,6 +50,7 @@ public struct SlipService: HTTPResponder {
     var router = Router()
     router.add("GET", "/printers") { _, _ in printers() }
     router.add("POST", "/render") { request, _ in render(request) }
+    if let queue { addJobRoutes(to: &router, queue: queue) }
     return router
   }
 
@@ -85,12 +92,14 @@ public struct SlipService: HTTPResponder {
 
   // MARK: GET /printers
 
-  /// `{"printers": [{"id", "to", "printer", "status"}]}`, in the configuration's order.
+  /// `{"printers": [{"id", "to", "printer", "status"}]}`, in the configuration's order; the
+  /// status is the queue's last known one (`null` without a queue).
   func printers() -> HTTPResponse {
+    let reports = queue?.printerReports() ?? []
     let list = configuration.printers.map { printer -> JSONReply in
       .object([
         ("id", .string(printer.id)), ("to", .string(printer.to)), ("printer", .string(printer.profileName)),
-        ("status", .null),
+        ("status", reports.first { $0.id == printer.id }.map { .report($0) } ?? .null),
       ])
     }
     return .json(200, .object([("printers", .array(list))]))

@@ -73,28 +73,25 @@ struct ServeCommand {
       return ExitCode.forDiagnostics(error.diagnostics)
     }
     let token = try tokenFile.map { path throws(CommandFailure) in try Self.token(path) }
-    let service: SlipService
-    do throws(InputError) {
-      service = try SlipService(
-        configuration: configuration, token: token,
-        sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-    } catch {
-      throw CommandFailure(error)
-    }
     ShutdownSignal.install()
-    let server: HTTPServer
-    do throws(ListenAddressError) {
-      server = try service.start(listen: address)
+    let log = ServiceLog()
+    let running: RunningService
+    do throws(RunningService.StartError) {
+      running = try RunningService(
+        configuration: configuration, state: state, listen: address, token: token,
+        sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], log: log)
     } catch {
-      throw CommandFailure(message: error.message, code: .ioError)
+      throw CommandFailure(message: error.message, code: error.isSetting ? .usage : .ioError)
     }
-    Console.out("slip serve: listening on http://\(server.address)/\n")
-    service.log.line(
-      "listening on \(server.address), \(configuration.printers.count) printers, state in \(state)")
+    let address = running.server.address
+    Console.out("slip serve: listening on http://\(address)/\n")
+    log.line(
+      "listening on \(address), \(configuration.printers.count) printers, state in \(state)"
+        + (running.interrupted.isEmpty ? "" : ", \(running.interrupted.count) jobs interrupted"))
     let number = ShutdownSignal.wait()
-    service.log.line("stopping (signal \(number))")
-    server.stop()
-    service.log.line("stopped")
+    log.line("stopping (signal \(number))")
+    running.stop()
+    log.line("stopped")
     return .ok
   }
 
