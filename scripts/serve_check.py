@@ -196,6 +196,106 @@ def hostile_checks(serve, folder):
     still_answering(serve, "templates outside the folder")
 
 
+def job_checks():
+    printers = [StandinPrinter() for _ in range(3)]
+    ids = ["bar", "kitchen", "door"]
+    config = {"printers": {ids[i]: printers[i].printer() for i in range(3)}}
+    try:
+        with SlipServe(config, env=EPOCH) as serve:
+            # The same key 50 times at once: one job.
+            body = dict(kopi_request(), printer="bar")
+            with concurrent.futures.ThreadPoolExecutor(50) as pool:
+                results = list(pool.map(
+                    lambda _: serve.request("POST", "/jobs", body, headers={"Idempotency-Key": "order-1"}),
+                    range(50)))
+            job_ids = {r[1]["id"] for r in results if r[0] in (200, 202)}
+            created = [r for r in results if r[0] == 202]
+            check(len(job_ids) == 1 and len(created) == 1 and all(r[0] in (200, 202) for r in results),
+                  f"the same Idempotency-Key 50 times at once: {len(job_ids)} job, {len(created)} 202")
+            job = wait_final(serve, job_ids.pop())
+            kopi = slip_render("templates/kopi-senja.slip", "--data", "templates/kopi-senja.json")
+            check(job["state"] == "done" and job["confirmed"] == len(kopi) and printers[0].received() == kopi,
+                  f"that job is done, {job['confirmed']} bytes confirmed, printed once")
+
+            # Server-Sent Events follow a job to its end.
+            status, body_, _ = serve.request("POST", "/jobs", dict(kopi_request(), printer="kitchen"))
+            connection = serve.connect(timeout=20)
+            connection.request("GET", f"/jobs/{body_['id']}/events")
+            response = connection.getresponse()
+            events = [json.loads(line[6:]) for line in response.read().decode().splitlines()
+                      if line.startswith("data: ")]
+            connection.close()
+            check(response.getheader("Content-Type") == "text/event-stream" and events
+                  and events[-1]["state"] == "done", f"events of a job end with 'done' ({len(events)} events)")
+
+            # Refusals.
+            status, body_, _ = serve.request("DELETE", f"/jobs/{body_['id']}")
+            check(status == 409, f"cancelling a finished job: {status}")
+            status, _, _ = serve.request("POST", f"/jobs/{job['id']}/retry")
+            check(status == 409, f"retrying a done job: {status}")
+            status, _, _ = serve.request("GET", "/jobs/999999")
+            check(status == 404, f"a job that does not exist: {status}")
+            status, _, _ = serve.request("GET", "/jobs/abc")
+            check(status == 400, f"a job number that is no number: {status}")
+            status, _, _ = serve.request("GET", "/jobs?state=printed")
+            check(status == 400, f"an unknown state: {status}")
+            status, _, _ = serve.request("POST", "/jobs", dict(kopi_request(), printer="nope"))
+            check(status == 400, f"a job for an unknown printer: {status}")
+            status, body_, _ = serve.request("POST", "/jobs", {"source": "receipt\ntext \"{{ x | rupia }}\"",
+                                                               "printer": "bar"})
+            check(status == 422 and body_["diagnostics"], f"a job whose template has errors: {status}")
+
+            # 1,000 jobs from 20 clients across 3 printers, each with its own text.
+            def submit(n):
+                request = {"source": f'receipt\ntext "job {n:04d}"\ncut', "printer": ids[n % 3]}
+                status, job, _ = serve.request("POST", "/jobs", request, headers={"Idempotency-Key": f"bulk-{n}"})
+                return n, status, job
+            start = time.monotonic()
+            with concurrent.futures.ThreadPoolExecutor(20) as pool:
+                submitted = list(pool.map(submit, range(1000)))
+            accepted = [s for s in submitted if s[1] == 202]
+            check(len(accepted) == 1000, f"1,000 jobs from 20 clients accepted: {len(accepted)} "
+                  f"in {time.monotonic() - start:.1f} s")
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                _, listing, _ = serve.request("GET", "/jobs")
+                states = [j["state"] for j in listing["jobs"]]
+                if all(state in ("done", "failed", "cancelled", "interrupted") for state in states):
+                    break
+                time.sleep(0.5)
+            done = [j for j in listing["jobs"] if j["state"] == "done"]
+            check(len(done) == len(listing["jobs"]) == 1002,
+                  f"every job ends done: {len(done)} of {len(listing['jobs'])} "
+                  f"({time.monotonic() - start:.1f} s from the first)")
+            for index, printer in enumerate(printers):
+                mine = sorted((j["id"], n) for n, status, j in accepted if n % 3 == index)
+                expected = b"".join(job_bytes(serve, n, ids[index]) for _, n in mine)
+                got = printer.received()
+                skip = (len(kopi) if index in (0, 1) else 0)
+                check(got[skip:] == expected, f"printer '{ids[index]}' holds exactly its {len(mine)} jobs' "
+                      f"bytes in order, none twice ({len(got) - skip} bytes)")
+            check(serve.stop() == 0, "SIGTERM with the queue: exit 0")
+    finally:
+        for printer in printers:
+            printer.close()
+
+
+def job_bytes(serve, n, printer):
+    """What job n's receipt renders to, as the service rendered it for its printer."""
+    status, body, _ = serve.request("POST", "/render", {"source": f'receipt\ntext "job {n:04d}"\ncut',
+                                                         "printer": printer})
+    return base64.b64decode(body["bytes"])
+
+
+def wait_final(serve, job_id, timeout=30):
+    deadline = time.monotonic() + timeout
+    while True:
+        _, job, _ = serve.request("GET", f"/jobs/{job_id}")
+        if job["state"] not in ("queued", "sending") or time.monotonic() > deadline:
+            return job
+        time.sleep(0.05)
+
+
 def token_checks():
     token = "s3cret-token-0123456789"
     with SlipServe(token=token) as serve:
@@ -251,6 +351,7 @@ def main():
         with SlipServe(hostile_config) as serve:
             hostile_checks(serve, folder)
             check(serve.stop() == 0, "SIGTERM after the hostile requests: exit 0")
+    job_checks()
     token_checks()
     configuration_checks()
     if failures:
