@@ -26,7 +26,8 @@ sample: setup
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
-# generated templates of Tests/PipelineTests through emupos and zplkit, the portable modules through Embedded Swift for iOS and WebAssembly, then the lint.
+# generated templates of Tests/PipelineTests through emupos and zplkit, the portable modules
+# through Embedded Swift for iOS and WebAssembly, then the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
