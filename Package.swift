@@ -211,13 +211,9 @@ let package = Package(
     // emupos, zplkit, zbarimg and zxing-cpp over the same cases).
     .testTarget(
       name: "PipelineTests",
-<<<<<<< HEAD
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport"]),
     // The HTTP server, router, configuration, limits and endpoints of `slip serve`, in process.
     .testTarget(name: "SlipServeTests", dependencies: ["SlipServe", "SlipCore", "SlipTestSupport"]),
-=======
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport"]),
->>>>>>> main
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipText"]),
   ],
