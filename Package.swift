@@ -101,8 +101,8 @@ let package = Package(
     .target(
       name: "SlipServe",
       dependencies: [
-        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipKit", "SlipQueue", "SlipSupport",
-        "SlipTransport",
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit", "SlipQueue",
+        "SlipSupport", "SlipTransport",
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
