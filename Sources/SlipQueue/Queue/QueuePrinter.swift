@@ -38,8 +38,11 @@ public struct QueueOptions: Sendable, Equatable {
   public var busyTimeout: Duration = .seconds(5)
   /// The least time between two progress commits of a job being sent.
   public var progressInterval: Duration = .milliseconds(50)
+  /// How long `done` and `cancelled` jobs (and their bytes) are kept; the store is pruned at
+  /// `start` and then hourly, so a box that runs for months does not fill its card.
+  public var keepFinished: Duration = .seconds(7 * 24 * 60 * 60)
 
-  /// The defaults: 3 retries, backoff from 0.25 s to 5 s.
+  /// The defaults: 3 retries, backoff from 0.25 s to 5 s, finished jobs kept 7 days.
   public init() {}
 }
 
