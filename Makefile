@@ -25,7 +25,7 @@ sample: setup
 # barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
-# (every preview must load), the portable modules through Embedded Swift for iOS and
+# (every preview must load), `slip serve` over real sockets (hostile HTTP too), the portable modules through Embedded Swift for iOS and
 # WebAssembly, then the lint.
 test: setup-tests
 	swift test
@@ -39,6 +39,7 @@ test: setup-tests
 	scripts/zpl-check
 	scripts/bleak-check
 	scripts/gallery-check
+	scripts/serve-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:

@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .library(name: "SlipKit", targets: ["SlipKit"]),
     .library(name: "SlipQueue", targets: ["SlipQueue"]),
+    .library(name: "SlipServe", targets: ["SlipServe"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -87,11 +88,24 @@ let package = Package(
         "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
         "SlipImages", "SlipRecords", "SlipSupport",
       ]),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`.
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // libmicrohttpd's daemon options go through variadic functions Swift cannot call: this C file
+    // passes them as plain arguments.
+    .target(name: "CSlipHTTP", dependencies: ["CMicroHTTPD"]),
+    // `slip serve`: the HTTP server over libmicrohttpd, its router, configuration and limits, and
+    // the service's endpoints (render, printers, jobs) on SlipKit's renderer.
+    .target(
+      name: "SlipServe",
+      dependencies: [
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipKit", "SlipQueue", "SlipSupport",
+        "SlipTransport",
+      ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
       name: "slip",
       dependencies: [
-        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipTransport", "SlipZPL", "SlipRecords",
+        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipServe", "SlipTransport", "SlipZPL", "SlipRecords",
         "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
@@ -179,7 +193,7 @@ let package = Package(
       name: "CatalogTests",
       dependencies: [
         "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipRaster", "SlipRecords",
-        "SlipSymbols",
+        "SlipServe", "SlipSymbols",
         "SlipZPL",
       ]),
     // Generated templates through every backend, held to properties (scripts/pipeline-check runs
@@ -187,6 +201,8 @@ let package = Package(
     .testTarget(
       name: "PipelineTests",
       dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
+    // The HTTP server, router, configuration, limits and endpoints of `slip serve`, in process.
+    .testTarget(name: "SlipServeTests", dependencies: ["SlipServe", "SlipCore", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
   ],
