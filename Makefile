@@ -25,7 +25,8 @@ sample: setup
 # barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
-# (every preview must load), `slip serve` over real sockets (hostile HTTP too), the portable modules through Embedded Swift for iOS and
+# (every preview must load), `slip serve` over real sockets (hostile HTTP too) and killed with
+# SIGKILL mid-run (no accepted job lost), the portable modules through Embedded Swift for iOS and
 # WebAssembly, then the lint.
 test: setup-tests
 	swift test
@@ -40,6 +41,7 @@ test: setup-tests
 	scripts/bleak-check
 	scripts/gallery-check
 	scripts/serve-check
+	scripts/serve-crash-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:
