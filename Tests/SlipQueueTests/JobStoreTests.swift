@@ -166,6 +166,22 @@ struct JobStoreTests {
     }
   }
 
+  @Test func aDatabaseThatCannotBeOpenedIsRefused() throws {
+    // Root writes anywhere, so an unwritable database is made the one way root cannot open:
+    // the file's name taken by a directory.
+    let directory = QueueFixture.directory()
+    try FileManager.default.createDirectory(
+      atPath: directory + "/jobs.sqlite", withIntermediateDirectories: true)
+    #expect {
+      try JobStore(directory: directory)
+    } throws: { error in
+      guard let error = error as? StoreError, case .cannotOpen(let path, _) = error.reason else {
+        return false
+      }
+      return path == directory + "/jobs.sqlite" && error.description.hasPrefix("cannot open the job database")
+    }
+  }
+
   @Test func aDatabaseLockedByAnotherConnectionFailsTheWriteWithATypedError() throws {
     let directory = QueueFixture.directory()
     let store = try JobStore(directory: directory, busyTimeout: .milliseconds(200))
