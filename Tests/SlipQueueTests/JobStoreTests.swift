@@ -65,6 +65,31 @@ struct JobStoreTests {
     #expect(try store.jobs().count == 3)
   }
 
+  @Test func pruningDeletesOldFinishedJobsButNotFailedOnesAndNeverReusesANumber() throws {
+    let store = try JobStore(directory: QueueFixture.directory())
+    let long = Date(timeIntervalSinceNow: -30 * 86400)
+    var ids: [JobState: Int] = [:]
+    for state in [JobState.done, .cancelled, .failed, .interrupted] {
+      var job = try store.insert(JobRequest(printer: "bar", bytes: [1], idempotencyKey: state.rawValue)).job
+      job.state = state
+      job.finished = long
+      #expect(try store.save(job, from: .queued))
+      ids[state] = job.id
+    }
+    var recent = try store.insert(JobRequest(printer: "bar", bytes: [2])).job
+    recent.state = .done
+    recent.finished = Date()
+    #expect(try store.save(recent, from: .queued))
+    #expect(try store.prune(finishedBefore: Date(timeIntervalSinceNow: -7 * 86400)) == 2)
+    #expect(try store.job(ids[.done]!) == nil && store.bytes(of: ids[.done]!) == nil)
+    #expect(try store.job(ids[.cancelled]!) == nil)
+    #expect(try store.job(ids[.failed]!)?.state == .failed)
+    #expect(try store.job(ids[.interrupted]!)?.state == .interrupted)
+    #expect(try store.job(recent.id)?.state == .done)
+    let next = try store.insert(JobRequest(printer: "bar", bytes: [3], idempotencyKey: "done")).job
+    #expect(next.id > recent.id)
+  }
+
   @Test func aCorruptDatabaseIsRefusedWithAClearError() throws {
     let directory = QueueFixture.directory()
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -138,6 +163,22 @@ struct JobStoreTests {
     }
     #expect(throws: StoreError(.cannotCreate(path: path, message: "it exists and is not a directory"))) {
       try JobStore(directory: path)
+    }
+  }
+
+  @Test func aDatabaseThatCannotBeOpenedIsRefused() throws {
+    // Root writes anywhere, so an unwritable database is made the one way root cannot open:
+    // the file's name taken by a directory.
+    let directory = QueueFixture.directory()
+    try FileManager.default.createDirectory(
+      atPath: directory + "/jobs.sqlite", withIntermediateDirectories: true)
+    #expect {
+      try JobStore(directory: directory)
+    } throws: { error in
+      guard let error = error as? StoreError, case .cannotOpen(let path, _) = error.reason else {
+        return false
+      }
+      return path == directory + "/jobs.sqlite" && error.description.hasPrefix("cannot open the job database")
     }
   }
 

@@ -31,6 +31,7 @@ public final class JobQueue: @unchecked Sendable {
   private var reports: [String: PrinterReport] = [:]
   private var observers: [Int: [UUID: AsyncStream<JobRecord>.Continuation]] = [:]
   private let events: @Sendable (QueueEvent) -> Void
+  private var pruned = Date.distantPast
 
   private enum Phase {
     case idle, running, stopping
@@ -80,7 +81,7 @@ public final class JobQueue: @unchecked Sendable {
           changed.append(job)
         }
       }
-      try? store.pruneKeys()
+      prune()
       phase = .running
       for (id, printer) in printers {
         let sender = PrinterSender(id: id, printer: printer, queue: self)
@@ -130,6 +131,7 @@ public final class JobQueue: @unchecked Sendable {
     guard request.label.count <= Self.maximumLabelLength else { throw .labelTooLong(request.label.count) }
     let result = try locked { () throws(QueueError) -> (job: JobRecord, created: Bool) in
       guard phase != .stopping else { throw .stopped }
+      if pruned.timeIntervalSinceNow < -3600 { prune() }
       return try storing { () throws(StoreError) in try store.insert(request) }
     }
     if result.created {
@@ -336,6 +338,18 @@ public final class JobQueue: @unchecked Sendable {
     locked {
       observers[id]?[token] = nil
       if observers[id]?.isEmpty == true { observers[id] = nil }
+    }
+  }
+
+  /// Forgets expired idempotency keys and old finished jobs. Called with the lock held; a
+  /// failure is only told, since nothing depends on pruning now.
+  private func prune() {
+    pruned = Date()
+    do throws(StoreError) {
+      try store.pruneKeys()
+      try store.prune(finishedBefore: Date(timeIntervalSinceNow: -options.keepFinished.seconds))
+    } catch {
+      events(.storeFailed(error))
     }
   }
 

@@ -33,6 +33,28 @@ public struct JobRecord: Sendable, Equatable, Identifiable {
   /// When it reached its final state.
   public var finished: Date?
 
+  /// A record of these values (the store makes them; tests and previews may too).
+  public init(
+    id: Int, state: JobState, printer: String, label: String, idempotencyKey: String?, total: Int,
+    confirmed: Int = 0, queued: Int = 0, unanswered: Int = 0, attempts: Int = 0, message: String? = nil,
+    created: Date, started: Date? = nil, finished: Date? = nil
+  ) {
+    self.id = id
+    self.state = state
+    self.printer = printer
+    self.label = label
+    self.idempotencyKey = idempotencyKey
+    self.total = total
+    self.confirmed = confirmed
+    self.queued = queued
+    self.unanswered = unanswered
+    self.attempts = attempts
+    self.message = message
+    self.created = created
+    self.started = started
+    self.finished = finished
+  }
+
   /// Bytes that did not leave: the rest of the job.
   public var notSent: Int { total - confirmed - queued - unanswered }
 

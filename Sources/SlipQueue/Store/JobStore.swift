@@ -259,6 +259,19 @@ public final class JobStore {
     }
   }
 
+  /// Deletes `done` and `cancelled` jobs that finished before `date`, with their bytes and keys;
+  /// `failed` and `interrupted` jobs stay until someone looks at them. Returns how many went.
+  @discardableResult
+  public func prune(finishedBefore date: Date) throws(StoreError) -> Int {
+    try database.transaction { () throws(StoreError) -> Int in
+      let before = SQLValue.real(date.timeIntervalSince1970)
+      try statements.pruneJobKeys.run([before], "forget old jobs' keys")
+      try statements.pruneBytes.run([before], "delete old jobs' bytes")
+      try statements.pruneJobs.run([before], "delete old jobs")
+      return statements.pruneJobs.changes
+    }
+  }
+
   // MARK: Rows
 
   private static let columns =
@@ -289,6 +302,9 @@ public final class JobStore {
     let insertKey: Statement
     let save: Statement
     let pruneKeys: Statement
+    let pruneJobKeys: Statement
+    let pruneBytes: Statement
+    let pruneJobs: Statement
 
     init(_ database: Database) throws(StoreError) {
       job = try database.prepare("SELECT \(JobStore.columns) FROM jobs WHERE id = ?1")
@@ -308,6 +324,10 @@ public final class JobStore {
         "UPDATE jobs SET state = ?1, confirmed = ?2, queued = ?3, unanswered = ?4, attempts = ?5, message = ?6, "
           + "started = ?7, finished = ?8 WHERE id = ?9 AND state = ?10")
       pruneKeys = try database.prepare("DELETE FROM idempotency_keys WHERE created <= ?1")
+      let old = "SELECT id FROM jobs WHERE state IN ('done', 'cancelled') AND finished < ?1"
+      pruneJobKeys = try database.prepare("DELETE FROM idempotency_keys WHERE job IN (\(old))")
+      pruneBytes = try database.prepare("DELETE FROM job_bytes WHERE job IN (\(old))")
+      pruneJobs = try database.prepare("DELETE FROM jobs WHERE id IN (\(old))")
     }
   }
 }
