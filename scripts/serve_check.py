@@ -419,6 +419,8 @@ def main():
         with SlipServe(hostile_config) as serve:
             hostile_checks(serve, folder)
             check(serve.stop() == 0, "SIGTERM after the hostile requests: exit 0")
+            refused = [line for line in serve.log if " http: " in line and "431" in line]
+            check(len(refused) == 1, "a request libmicrohttpd refused itself (431) has its log line too")
     job_checks()
     shutdown_checks()
     token_checks()
