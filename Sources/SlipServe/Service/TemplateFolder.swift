@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipFiles
 import SlipKit
 
 /// The templates folder of the configuration: requests name templates by their path inside it
