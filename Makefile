@@ -27,8 +27,9 @@ sample: setup
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
 # generated templates of Tests/PipelineTests through emupos and zplkit, `slip serve` over real
-# sockets (hostile HTTP too) and killed with SIGKILL mid-run (no accepted job lost), the portable
-# modules through Embedded Swift for iOS and WebAssembly, then the lint.
+# sockets (hostile HTTP too, jobs to stand-in printers) and killed with SIGKILL mid-run (no
+# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly, then
+# the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke

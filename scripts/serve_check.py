@@ -182,6 +182,30 @@ def hostile_checks(serve, folder):
           f"{time.monotonic() - start:.1f} s")
     still_answering(serve, "500 idle connections")
 
+    # Deep data and deep templates: rendered or refused, never a crash of a connection's thread.
+    deep = {}
+    for _ in range(500):
+        deep = {"a": deep}
+    status, body, _ = serve.request("POST", "/render", {"source": 'receipt\ntext "deep"', "data": deep})
+    check(status == 200, f"data 500 levels deep: {status}")
+    for _ in range(100):
+        deep = {"a": deep}
+    status, body, _ = serve.request("POST", "/render", {"source": 'receipt\ntext "deep"', "data": deep})
+    ids = [d["id"] for d in body.get("diagnostics", [])] if isinstance(body, dict) else []
+    check(status == 422 and ids == ["E0420"], f"data 600 levels deep: {status} {ids}")
+    nested = "receipt\n" + "if true\n" * 64 + 'text "x"\n' + "end\n" * 64
+    status, _, _ = serve.request("POST", "/render", {"source": nested})
+    check(status == 200, f"64 nested blocks: {status}")
+    status, body, _ = serve.request("POST", "/render", {"source": "receipt\n" + "if true\n" * 500 + "end\n" * 500})
+    check(status == 422, f"500 nested blocks: {status}")
+    status, _, _ = serve.request("POST", "/render", {"source": 'receipt\ntext "{{ ' + "(" * 99 + "1" + ")" * 99 + ' }}"'})
+    check(status == 200, f"an expression 99 parentheses deep: {status}")
+    status, _, _ = serve.request("POST", "/render", {"source": 'receipt\ntext "{{ ' + "(" * 5000 + "1" + ")" * 5000 + ' }}"'})
+    check(status == 422, f"an expression 5,000 parentheses deep: {status}")
+    status, _, _ = serve.request("POST", "/render", "[" * 5000 + "]" * 5000, headers={"Content-Type": "application/json"})
+    check(status == 400, f"a body 5,000 lists deep: {status}")
+    still_answering(serve, "deep data and templates")
+
     # A template that includes a file outside the templates folder.
     status, body, _ = serve.request("POST", "/render", {"template": "escape.slip"})
     messages = [d["message"] for d in body.get("diagnostics", [])] if isinstance(body, dict) else []
@@ -296,6 +320,43 @@ def wait_final(serve, job_id, timeout=30):
         time.sleep(0.05)
 
 
+def shutdown_checks():
+    """SIGTERM with a job waiting for a printer that is off and a client following its events."""
+    with StandinPrinter({"refuse": True}) as off:
+        with SlipServe({"printers": {"off": off.printer()}}) as serve:
+            status, job, _ = serve.request("POST", "/jobs", {"source": 'receipt\ntext "later"', "printer": "off"})
+            sock = socket.create_connection(("127.0.0.1", serve.port), timeout=30)
+            sock.sendall(f"GET /jobs/{job['id']}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            first = b""
+            while b"event: job" not in first:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                first += data
+            time.sleep(0.5)
+            _, waiting, _ = serve.request("GET", f"/jobs/{job['id']}")
+            _, printers, _ = serve.request("GET", "/printers")
+            check(waiting["state"] == "queued" and printers["printers"][0]["status"]["state"] == "unreachable",
+                  f"a job for a printer that is off waits queued; the printer is "
+                  f"{printers['printers'][0]['status']['state']}")
+            start = time.monotonic()
+            code = serve.stop()
+            ended = False
+            try:
+                while sock.recv(65536):
+                    pass
+                ended = True
+            except OSError:
+                ended = True
+            sock.close()
+            check(code == 0 and time.monotonic() - start < 10 and b"event: job" in first and ended,
+                  f"SIGTERM with an event stream open: exit {code} in {time.monotonic() - start:.1f} s, "
+                  "the stream closed")
+            serve.restart()
+            _, again, _ = serve.request("GET", f"/jobs/{job['id']}")
+            check(again["state"] == "queued", f"after a restart the job is still {again['state']}")
+
+
 def token_checks():
     token = "s3cret-token-0123456789"
     with SlipServe(token=token) as serve:
@@ -352,6 +413,7 @@ def main():
             hostile_checks(serve, folder)
             check(serve.stop() == 0, "SIGTERM after the hostile requests: exit 0")
     job_checks()
+    shutdown_checks()
     token_checks()
     configuration_checks()
     if failures:

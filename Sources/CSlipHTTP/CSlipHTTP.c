@@ -21,8 +21,10 @@ struct MHD_Daemon *CSlipHTTP_start(unsigned int flags, const struct sockaddr *ad
       limits.connections, MHD_OPTION_CONNECTION_TIMEOUT, limits.timeoutSeconds,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.memoryBytes, MHD_OPTION_THREAD_STACK_SIZE,
       limits.stackBytes, MHD_OPTION_UNESCAPE_CALLBACK, CSlipHTTP_keep_escapes, NULL,
-      // A restarted service (after a crash, say) takes its port back at once.
-      MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1, MHD_OPTION_END);
+      // Not MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, which would let a second
+      // service share the port. MHD's default (SO_REUSEADDR) already lets a restarted service
+      // take its port back at once.
+      MHD_OPTION_END);
 }
 
 uint16_t CSlipHTTP_port(struct MHD_Daemon *daemon) {

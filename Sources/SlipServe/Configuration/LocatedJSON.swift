@@ -17,9 +17,10 @@ struct LocatedJSON: Sendable {
   /// The byte offset of its first character.
   var offset: Int
 
-  /// The one value `bytes` hold, at most 64 levels deep.
-  static func read(_ bytes: [UInt8]) throws(JSONError) -> LocatedJSON {
-    try JSON.read(bytes, maxDepth: 64, builder: Builder())
+  /// The one value `bytes` hold, at most `maxDepth` levels deep (a configuration needs a few; a
+  /// request body carries data, which the data reader itself allows 512 deep).
+  static func read(_ bytes: [UInt8], maxDepth: Int = 64) throws(JSONError) -> LocatedJSON {
+    try JSON.read(bytes, maxDepth: maxDepth, builder: Builder())
   }
 
   /// The member `key` of an object (the first, if given twice).

@@ -40,10 +40,13 @@ public final class HTTPServer: @unchecked Sendable {
       MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
       | MHD_USE_POLL.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+    // Connection threads get a main thread's 8 MiB of stack: the compiler and the data reader
+    // recurse as deep as their limits allow (64 blocks, 100-level expressions, 512-level data).
+    // Only the pages a thread touches are ever resident.
     let settings = CSlipHTTPLimits(
       connections: UInt32(clamping: limits.connections),
       timeoutSeconds: UInt32(clamping: limits.timeoutSeconds),
-      memoryBytes: limits.headerBytes, stackBytes: 1 << 20)
+      memoryBytes: limits.headerBytes, stackBytes: 8 << 20)
     let started = address.withSocketAddress { socketAddress in
       CSlipHTTP_start(
         UInt32(flags), socketAddress, httpAccessHandler, context, httpRequestCompleted, context, settings)

@@ -41,7 +41,8 @@ public struct RenderRequest: Sendable {
   public init(body: [UInt8], extra: [String] = []) throws(Refusal) {
     let root: LocatedJSON
     do throws(JSONError) {
-      root = try LocatedJSON.read(body)
+      // Deeper than the data reader's 512, so data too deep is its E0420 (422), not a 400 here.
+      root = try LocatedJSON.read(body, maxDepth: 1024)
     } catch {
       throw Refusal(
         message:
