@@ -28,12 +28,14 @@ struct QueueFixture {
     return options
   }
 
-  /// Polls `condition` every 20 ms until it holds or `seconds` pass; whether it held.
-  static func wait(_ seconds: Double = 20, until condition: () throws -> Bool) rethrows -> Bool {
+  /// Polls `condition` every 20 ms until it holds or `seconds` pass; whether it held. It
+  /// sleeps as a task, so a test waiting for the queue does not hold one of the few threads the
+  /// whole test run shares.
+  static func wait(_ seconds: Double = 20, until condition: () throws -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if try condition() { return true }
-      usleep(20_000)
+      try await Task.sleep(for: .milliseconds(20))
     }
     return try condition()
   }
