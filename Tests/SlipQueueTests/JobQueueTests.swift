@@ -134,21 +134,31 @@ struct JobQueueTests {
   }
 
   @Test func aJobBeingSentCannotBeCancelled() async throws {
-    // A printer that takes a little and then stops reading: the job stays `sending` until the
-    // transport's timeout.
+    // A printer that takes a little and then stops reading: the job fails at the transport's
+    // timeout. The cancel is asked on the sender's thread the moment the job is marked sending.
     let printer = try StandInPrinter(["never_read": true, "rcvbuf": 4096])
+    let hook = Hook()
     let queue = try JobQueue(
       directory: QueueFixture.directory(),
       printers: ["stuck": try QueueFixture.printer(printer.destination, timeout: .seconds(3))],
-      options: QueueFixture.options)
+      options: QueueFixture.options, events: { hook($0) })
+    let refusal = Once<QueueError>()
+    hook.set { [weak queue] event in
+      guard case .job(let record) = event, record.state == .sending else { return }
+      do throws(QueueError) {
+        try queue?.cancel(record.id)
+      } catch {
+        refusal.set(error)
+      }
+    }
+    defer { hook.set(nil) }
     try queue.start()
     defer { queue.shutdown() }
     let job = try queue.submit(JobRequest(printer: "stuck", bytes: QueueFixture.bytes(2_000_000, seed: 3)))
       .job
-    #expect(try await QueueFixture.wait(20) { try queue.job(job.id)?.state == .sending })
-    #expect(throws: QueueError.notCancellable(job.id, .sending)) { try queue.cancel(job.id) }
     // It fails with bytes handed on, so it is not retried by itself.
     #expect(try await QueueFixture.wait(30) { try queue.job(job.id)?.state == .failed })
+    #expect(refusal.value == .notCancellable(job.id, .sending))
     let failed = try #require(try queue.job(job.id))
     #expect(failed.attempts == 1)
     #expect(failed.confirmed + failed.queued + failed.unanswered > 0)
@@ -269,23 +279,44 @@ struct JobQueueTests {
   }
 
   @Test func shutdownLetsTheJobBeingSentFinishAndReleasesTheStateDirectory() async throws {
-    // A slow printer: a 4 kB window and a pause after every read, so the job takes a while.
+    // A slow printer: a 4 kB window and a pause after every read, so the job takes a while. The
+    // moment the first job is marked sending, a thread of its own watches its counts grow and
+    // shuts the queue down.
     let printer = try StandInPrinter(["rcvbuf": 4096, "read_delay_ms": 10])
     let directory = QueueFixture.directory()
+    let hook = Hook()
     var queue: JobQueue? = try JobQueue(
       directory: directory, printers: ["bar": try QueueFixture.printer(printer.destination)],
-      options: QueueFixture.options)
+      options: QueueFixture.options, events: { hook($0) })
+    let midway = Once<JobRecord>()
+    let stopped = Once<Bool>()
+    let first = Once<Int>()
+    hook.set { [weak queue] event in
+      guard case .job(let record) = event, record.state == .sending, first.set(record.id) else { return }
+      Thread.detachNewThread { [weak queue] in
+        do {
+          guard let queue else { return }
+          let deadline = Date().addingTimeInterval(30)
+          while let now = try? queue.job(record.id), now.state == .sending, now.confirmed == 0,
+            Date() < deadline
+          {
+            usleep(2000)
+          }
+          if let now = try? queue.job(record.id) { midway.set(now) }
+          queue.shutdown()
+        }
+        stopped.set(true)
+      }
+    }
     try queue?.start()
     let bytes = QueueFixture.bytes(500_000, seed: 21)
     let job = try #require(try queue?.submit(JobRequest(printer: "bar", bytes: bytes)).job)
     let waiting = try #require(try queue?.submit(JobRequest(printer: "bar", bytes: [1, 2, 3])).job)
-    // The counts are committed as they grow, so a process that dies now leaves them behind.
-    #expect(
-      try await QueueFixture.wait(20) {
-        guard let now = try queue?.job(job.id) else { return false }
-        return now.state == .sending && now.confirmed > 0 && now.confirmed < now.total
-      })
-    queue?.shutdown()
+    #expect(try await QueueFixture.wait(60) { stopped.value == true })
+    hook.set(nil)
+    // The counts are committed as they grow, so a process that dies mid-job leaves them behind.
+    let seen = try #require(midway.value)
+    #expect(seen.id == job.id && seen.state == .sending && seen.confirmed > 0 && seen.confirmed < seen.total)
     // The job being sent went out whole and its outcome was committed; the next one waits.
     #expect(try queue?.job(job.id)?.state == .done)
     #expect(try queue?.job(waiting.id)?.state == .queued)
