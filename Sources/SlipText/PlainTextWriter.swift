@@ -31,10 +31,13 @@ public struct PlainTextWriter: Sendable {
           out.append(contentsOf: run.text.utf8)
           column += run.width
           // A magnified run covers `width × scale` paper columns: padding after it keeps the
-          // next run where the paper has it, so right-aligned values line up (issue 21).
-          if line.scale.width > 1 {
-            out.append(
-              contentsOf: repeatElement(UInt8(ascii: " "), count: run.width * (line.scale.width - 1)))
+          // next run where the paper has it, so right-aligned values line up (issue 21). A run
+          // of its own size (`<size 2x2>`) sits on a one-cell grid: its width already counts
+          // the magnified columns, of which its characters print one each.
+          let paperColumns = run.width * line.scale.width
+          let printed = run.scale.map { run.width * line.scale.width / max(1, $0.width) } ?? run.width
+          if paperColumns > printed {
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: paperColumns - printed))
           }
         }
         while out.last == UInt8(ascii: " ") { out.removeLast() }

@@ -270,6 +270,9 @@ public struct TextTemplate: Sendable, Equatable {
     case text(String, SourceRange)
     /// An interpolated expression.
     case expression(Expression)
+    /// An inline span tag, `<b>` or `</b>`: only in printed text, where the checker reads them
+    /// out of its literal pieces (``SpanReader``).
+    case span(SpanTag, SourceRange)
   }
 
   /// The pieces in order.

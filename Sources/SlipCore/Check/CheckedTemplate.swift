@@ -11,12 +11,23 @@ struct CheckedTemplate: Sendable {
   var body: [CheckedStatement]
 }
 
-/// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`.
+/// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`, `wrap`.
 struct LineSettings: Sendable, Equatable {
   var font: Font
   var scale: Scale
   var alignment: Alignment
   var style: TextStyle
+  var wrap: WrapMode = .word
+}
+
+/// `wrap=`: how text longer than its line breaks.
+enum WrapMode: String, Sendable, Equatable {
+  /// Between words; a word longer than the line is cut.
+  case word
+  /// Anywhere: each line filled to the last column, as ReceiptLine wraps.
+  case char
+  /// Not at all: clipped at the line's end, with no ellipsis.
+  case none
 }
 
 /// A label's size and resolution, from its header.

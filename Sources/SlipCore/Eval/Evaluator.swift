@@ -132,7 +132,7 @@ struct Evaluator {
   private mutating func run(_ statement: CheckedStatement) throws(Reported) {
     switch statement {
     case .text(let template, let settings, let range):
-      items.append(.text(try limited(render(template), at: template.range), settings, range))
+      items.append(.text(try renderCell(template), settings, range))
     case .row(let cells, let settings, let range):
       items.append(.row(try render(cells), settings, range))
     case .tableRow(let cells, let settings, let table, let range):
@@ -255,11 +255,51 @@ struct Evaluator {
     var texts: [RenderedCell] = []
     texts.reserveCapacity(cells.count)
     for index in cells.indices {
-      texts.append(
-        RenderedCell(
-          text: try limited(render(cells[index]), at: cells[index].range), range: cells[index].range))
+      texts.append(try renderCell(cells[index]))
     }
     return texts
+  }
+
+  /// A printed string: its text, and its styled pieces when it has span tags.
+  private mutating func renderCell(_ template: TextTemplate) throws(Reported) -> RenderedCell {
+    guard template.parts.contains(where: { if case .span = $0 { true } else { false } }) else {
+      return RenderedCell(text: try limited(render(template), at: template.range), range: template.range)
+    }
+    var segments: [StyledSegment] = []
+    var open: [SpanKind] = []
+    var style = SpanStyle.none
+    var failed = false
+    func add(_ text: String) {
+      guard !text.isEmpty else { return }
+      if let last = segments.last, last.style == style {
+        segments[segments.count - 1].text += text
+      } else {
+        segments.append(StyledSegment(text: text, style: style))
+      }
+    }
+    for index in template.parts.indices {
+      switch template.parts[index] {
+      case .text(let text, _):
+        add(text)
+      case .expression(let expression):
+        do throws(Reported) {
+          add(try text(of: try value(of: expression), at: expression.range))
+        } catch {
+          failed = true
+        }
+      case .span(let tag, _):
+        // The checker has matched every tag: a close ends the innermost span.
+        switch tag {
+        case .open(let kind): open.append(kind)
+        case .close: _ = open.popLast()
+        }
+        style = SpanStyle(open: open)
+      }
+    }
+    if failed { throw Reported() }
+    let text = segments.map(\.text).joined()
+    return RenderedCell(
+      text: try limited(text, at: template.range), range: template.range, segments: segments)
   }
 
   /// Data quoted for a message: whole when short, else its start and its length, so a
@@ -281,6 +321,7 @@ struct Evaluator {
       switch template.parts[0] {
       case .text(let text, _): return text
       case .expression(let expression): return try text(of: try value(of: expression), at: expression.range)
+      case .span: return ""
       }
     }
     var out = ""
@@ -289,6 +330,9 @@ struct Evaluator {
       switch template.parts[index] {
       case .text(let text, _):
         out += text
+      case .span:
+        // Only printed text has tags, and it is rendered with its styles (renderCell).
+        break
       case .expression(let expression):
         // Every interpolation is tried, so one run reports each broken one.
         do throws(Reported) {
