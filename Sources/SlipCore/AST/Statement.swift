@@ -199,6 +199,9 @@ public struct ImageStatement: Sendable, Equatable {
   public var options: [Option]
   /// The whole statement.
   public var range: SourceRange
+  /// The path as written when it interpolates data (`image "{{ logo }}"`: a `data:` URI or a
+  /// path, read when the receipt is rendered); nil for a fixed path, read when it compiles.
+  public var template: TextTemplate? = nil
 }
 
 /// `qr "…" [size=N] [ecc=L|M|Q|H] [align=…]` or

@@ -30,6 +30,24 @@ extension DiagnosticMessage {
       id: "E0308", .error, "'\(kind)' must be the first statement of a template, and only once",
       label: "misplaced")
   }
+  static func imageDataEmpty() -> Self {
+    .init(
+      id: "E0353", .error, "the picture's path or 'data:' URI is empty in the data", label: "no picture")
+  }
+  static func imageDataNotBase64() -> Self {
+    .init(id: "E0350", .error, "the picture's 'data:' URI is not valid base64", label: "corrupt picture")
+  }
+  static func imageDataNotPNG(_ header: String) -> Self {
+    .init(
+      id: "E0351", .error,
+      "'\(header)' is not a picture Slip reads from data; send 'data:image/png;base64,…' or a path",
+      label: "not a PNG data URI")
+  }
+  static func imageDataTooLarge(limit: Int) -> Self {
+    .init(
+      id: "E0352", .error, "the picture's 'data:' URI holds more than \(limit) bytes",
+      label: "too large")
+  }
   static func imageFailed(_ message: String) -> Self {
     .init(id: "E0323", .error, message, label: "cannot use this image")
   }

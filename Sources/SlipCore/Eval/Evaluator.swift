@@ -66,6 +66,9 @@ struct Evaluator {
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
   private let symbolEncoder: (any SymbolEncoder)?
+  /// Read pictures the data names or sends (`image "{{ logo }}"`).
+  private let loader: (any TemplateLoader)?
+  private let imageDecoder: (any ImageDecoder)?
   /// The paper's width in dots, which no symbol may exceed.
   private let paperDots: Int
   /// The most items one rendering may produce; past it evaluation stops with an error.
@@ -92,8 +95,11 @@ struct Evaluator {
 
   init(
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
-    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard
+    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard,
+    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil
   ) {
+    self.loader = loader
+    self.imageDecoder = imageDecoder
     self.maximumItems = maximumItems
     self.root = data
     self.now = now
@@ -155,6 +161,8 @@ struct Evaluator {
       items.append(.drawer(pin: pin, on: on, off: off, range))
     case .image(let bitmap, let alignment, let name, let position, let range):
       items.append(.image(bitmap, alignment, name: name, position: position, range))
+    case .imageFromData(let request, let template, let range):
+      items.append(try image(request, template, range))
     case .labelText(let content, let spec, let range):
       items.append(.labelText(try limited(render(content), at: content.range), spec, range))
     case .shape(let element, let range):
@@ -225,6 +233,50 @@ struct Evaluator {
         bindings.append(binding)
       }
     }
+  }
+
+  /// A picture the data sends as a `data:image/png;base64,…` URI, or names by a path (read, as
+  /// the template's own pictures are, only inside the template's root), decoded and dithered
+  /// with the limits and messages of pictures read when the template compiles.
+  private mutating func image(_ request: ImageRequest, _ template: TextTemplate, _ range: SourceRange)
+    throws(Reported) -> LayoutItem
+  {
+    let text = try render(template)
+    guard let imageDecoder, let loader else { throw report(.imageReaderMissing("{{ }}"), at: template.range) }
+    guard !text.isEmpty else { throw report(.imageDataEmpty(), at: template.range) }
+    let name: String
+    let bytes: [UInt8]
+    if DataURI.isDataURI(text) {
+      name = "data:image/png"
+      do throws(DataURI.Problem) {
+        bytes = try DataURI(text, limit: FileSystemLoader.maximumFileSize).bytes
+      } catch {
+        switch error {
+        case .notPNG(let header): throw report(.imageDataNotPNG(header), at: template.range)
+        case .notBase64: throw report(.imageDataNotBase64(), at: template.range)
+        case .tooLarge(let limit): throw report(.imageDataTooLarge(limit: limit), at: template.range)
+        }
+      }
+    } else {
+      name = text
+      do throws(TemplateLoadError) {
+        bytes = try loader.loadData(text, includedFrom: request.includer).bytes
+      } catch {
+        throw report(.imageFailed(error.message), at: template.range)
+      }
+    }
+    let grey: GreyImage
+    do throws(ImageDecodeError) {
+      grey = try imageDecoder.decode(bytes, name: name)
+    } catch {
+      throw report(.imageUnreadable(Self.excerpt(name), reason: error.message), at: template.range)
+    }
+    let (bitmap, problems) = Checker.prepared(
+      grey, name: name, width: request.width, paperDots: paperDots, dither: request.dither,
+      threshold: request.threshold)
+    for problem in problems { _ = report(problem, at: template.range) }
+    guard let bitmap else { throw Reported() }
+    return .image(bitmap, request.alignment, name: name, position: request.position, range)
   }
 
   /// `loop.index` (from 1), `loop.index0`, `loop.first`, `loop.last`, `loop.length`.
