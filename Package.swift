@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
+    .library(name: "SlipFiles", targets: ["SlipFiles"]),
     .library(name: "SlipText", targets: ["SlipText"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
@@ -25,6 +26,8 @@ let package = Package(
     .target(name: "SlipSupport"),
     // The compiler: source → tokens → AST → checked → evaluated → laid out as IR.
     .target(name: "SlipCore", dependencies: ["SlipIR", "SlipSupport"]),
+    // The compiler's file-system loader (Foundation): apart, so SlipCore stays portable.
+    .target(name: "SlipFiles", dependencies: ["SlipCore"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
@@ -78,8 +81,8 @@ let package = Package(
     .target(
       name: "SlipKit",
       dependencies: [
-        "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
-        "SlipImages", "SlipRecords", "SlipSupport",
+        "SlipCore", "SlipFiles", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols",
+        "SlipZPL", "SlipImages", "SlipRecords", "SlipSupport",
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
@@ -101,20 +104,23 @@ let package = Package(
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
     // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
     .executableTarget(
-      name: "SlipBench", dependencies: ["BenchSupport", "SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
+      name: "SlipBench",
+      dependencies: ["BenchSupport", "SlipCore", "SlipFiles", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
     // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench).
     .executableTarget(
       name: "RasterBench",
       dependencies: [
-        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipImages", "SlipIR", "SlipPNG", "SlipRaster",
+        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipImages", "SlipIR", "SlipPNG",
+        "SlipRaster",
       ],
       path: "Benchmarks/RasterBench"),
     // Measures the ZPL backend and the label preview beside zplkit (scripts/bench).
     .executableTarget(
       name: "ZPLBench",
       dependencies: [
-        "BenchSupport", "SlipCore", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
+        "BenchSupport", "SlipCore", "SlipFiles", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster",
+        "SlipSymbols", "SlipZPL",
       ],
       path: "Benchmarks/ZPLBench"),
     // What the tests share: the repository and the built products, running a process, a seeded
@@ -126,7 +132,9 @@ let package = Package(
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR", "SlipTestSupport"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages"],
+      dependencies: [
+        "SlipCore", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages",
+      ],
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
@@ -140,8 +148,8 @@ let package = Package(
     .testTarget(
       name: "SlipZPLTests",
       dependencies: [
-        "SlipZPL", "SlipIR", "SlipCore", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages",
-        "SlipTestSupport",
+        "SlipZPL", "SlipIR", "SlipCore", "SlipFiles", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG",
+        "SlipImages", "SlipTestSupport",
       ],
       exclude: ["Cases", "Listings"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
@@ -149,18 +157,21 @@ let package = Package(
     .testTarget(
       name: "SlipRasterTests",
       dependencies: [
-        "SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipKit", "SlipTestSupport",
+        "SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit",
+        "SlipTestSupport",
       ],
       exclude: ["Cases"]),
     .testTarget(
       name: "ESCPOSGoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipESCPOS", "SlipKit", "SlipTestSupport"],
+      dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipESCPOS", "SlipKit", "SlipTestSupport"],
       exclude: ["Cases"]),
     // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
     // zplkit judge the same renders).
     .testTarget(
       name: "InjectionTests",
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL"],
+      dependencies: [
+        "SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL",
+      ],
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
@@ -178,9 +189,9 @@ let package = Package(
     // emupos, zplkit, zbarimg and zxing-cpp over the same cases).
     .testTarget(
       name: "PipelineTests",
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
-    .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
+    .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipText"]),
   ],
   swiftLanguageModes: [.v6]
 )

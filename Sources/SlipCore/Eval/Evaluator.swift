@@ -249,7 +249,7 @@ struct Evaluator {
     if DataURI.isDataURI(text) {
       name = "data:image/png"
       do throws(DataURI.Problem) {
-        bytes = try DataURI(text, limit: FileSystemLoader.maximumFileSize).bytes
+        bytes = try DataURI(text, limit: DataURI.maximumBytes).bytes
       } catch {
         switch error {
         case .notPNG(let header): throw report(.imageDataNotPNG(header), at: template.range)
@@ -349,7 +349,7 @@ struct Evaluator {
       }
     }
     if failed { throw Reported() }
-    let text = segments.map(\.text).joined()
+    let text = segments.map { $0.text }.joined()
     return RenderedCell(
       text: try limited(text, at: template.range), range: template.range, segments: segments)
   }

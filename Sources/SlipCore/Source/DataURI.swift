@@ -6,6 +6,10 @@
 /// corrupt logo is an error, never a picture of something else. SlipZPL has the same alphabet
 /// for `:B64:` fields, but the compiler imports no backend, and SlipSupport has none yet.
 package struct DataURI: Sendable, Equatable {
+  /// The most bytes a picture from data may hold: what a picture file may (SlipFiles'
+  /// FileSystemLoader reads none larger).
+  package static let maximumBytes = 64 << 20
+
   /// `image/png`.
   package var mediaType: String
   /// The decoded bytes.
