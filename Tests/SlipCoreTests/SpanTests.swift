@@ -209,6 +209,13 @@ import Testing
     let label = Compiler().check(
       SourceFile(path: "t.slip", text: "label width=2in height=1in\ntext \"<b>a</b>\" x=0 y=0"))
     #expect(label.diagnostics.map(\.id) == ["E0349"])
+    let attempt = Compiler().check(
+      SourceFile(path: "t.slip", text: "label width=2in height=1in\ntext \"<bold>a\" x=0 y=0"))
+    #expect(attempt.diagnostics.map(\.id) == ["E0349"])
+    // A '<' that starts no tag is a character on labels too.
+    let plain = Compiler().check(
+      SourceFile(path: "t.slip", text: "label width=2in height=1in\ntext \"1 < 2\" x=0 y=0"))
+    #expect(plain.diagnostics.isEmpty)
   }
 
   @Test func theASTDumpShowsSpans() {

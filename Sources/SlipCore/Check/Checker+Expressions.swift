@@ -24,9 +24,14 @@ extension Checker {
   mutating func checkLabelPrinted(_ text: TextTemplate) {
     checkText(text)
     var reader = SpanReader()
-    for case .span(_, let range) in reader.read(text).parts {
+    let read = reader.read(text)
+    // A tag, or what was meant as one, is refused once: on a label it would print as characters.
+    for case .span(_, let range) in read.parts {
       diagnostics.append(Diagnostic(.spanInLabel(), at: range))
       return
+    }
+    if let attempt = reader.diagnostics.first {
+      diagnostics.append(Diagnostic(.spanInLabel(), at: attempt.range))
     }
   }
 
