@@ -140,7 +140,8 @@ def expected_scopes(token: dict, previous: dict | None, first_on_line: bool) -> 
     if kind == "interpolation-end":
         return ("punctuation.section.embedded.end",)
     if kind == "string-text":
-        return ("string.quoted", "constant.character.escape")
+        # A piece of literal text may start with an inline span tag (`<b>`), scoped as a tag.
+        return ("string.quoted", "constant.character.escape", "entity.name.tag.span")
     if kind == "identifier":
         if first_on_line and text in STATEMENT_KEYWORDS:
             return ("keyword.", "storage.type.")

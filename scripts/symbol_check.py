@@ -98,6 +98,9 @@ CASES = [
     Case("code39", "code39", "AB-12 $/+%."),
     Case("itf", "itf", "12345678"),
     Case("codabar", "codabar", "A40156B"),
+    Case("code93", "code93", "INV-93/lunas"),
+    Case("databar", "databar", "0950600013435"),
+    Case("databar-ai", "databar", "(01)09506000134352"),
     Case("qr", "qr", "https://kopi.id/r/42"),
     Case("qr-module-2", "qr", "https://kopi.id/r/42", "size=2"),
     Case("qr-url-300", "qr", LONG_URL),
@@ -149,6 +152,10 @@ def expected_reads(case: Case) -> set[str]:
     if case.symbology == "upca":
         upca = data[:11] + check_digit(data[:11])
         return {f"EAN-13:0{upca}", f"UPC-A:{upca}"}
+    if case.symbology == "databar":
+        # zbar reads the GTIN with its Application Identifier and check digit: 01 and 14 digits.
+        gtin = data.removeprefix("(01)")[:13]
+        return {f"DataBar:01{gtin}{check_digit(gtin)}"}
     if case.symbology == "upce":
         upca = upce_to_upca(data[:7])
         upca += check_digit(upca)
@@ -157,6 +164,7 @@ def expected_reads(case: Case) -> set[str]:
     names = {
         "code128": "CODE-128",
         "code39": "CODE-39",
+        "code93": "CODE-93",
         "itf": "I2/5",
         "codabar": "Codabar",
         "qr": "QR-Code",

@@ -92,7 +92,8 @@ public struct Compiler: Sendable {
     }
     let compiled = CompiledTemplate(
       checked: checked, sources: sources, warnings: diagnostics, symbolEncoder: symbolEncoder,
-      textMeasurer: textMeasurer, shapedTextMeasurer: shapedTextMeasurer)
+      textMeasurer: textMeasurer, shapedTextMeasurer: shapedTextMeasurer, loader: loader,
+      imageDecoder: imageDecoder)
     return Preparation(template: compiled, diagnostics: diagnostics, sources: sources)
   }
 
@@ -144,12 +145,18 @@ public struct CompiledTemplate: Sendable {
   private let textMeasurer: (any TextMeasurer)?
   /// Measures receipt text that needs shaping.
   private let shapedTextMeasurer: (any ShapedTextMeasurer)?
+  /// Read pictures the data names or sends, when the receipt renders.
+  private let loader: (any TemplateLoader)?
+  private let imageDecoder: (any ImageDecoder)?
 
   init(
     checked: CheckedTemplate, sources: SourceFiles, warnings: [Diagnostic],
     symbolEncoder: (any SymbolEncoder)?,
-    textMeasurer: (any TextMeasurer)?, shapedTextMeasurer: (any ShapedTextMeasurer)? = nil
+    textMeasurer: (any TextMeasurer)?, shapedTextMeasurer: (any ShapedTextMeasurer)? = nil,
+    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil
   ) {
+    self.loader = loader
+    self.imageDecoder = imageDecoder
     self.shapedTextMeasurer = shapedTextMeasurer
     self.checked = checked
     self.sources = sources
@@ -186,7 +193,7 @@ public struct CompiledTemplate: Sendable {
   private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
     var evaluator = Evaluator(
       data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots,
-      maximumItems: options.maximumItems)
+      maximumItems: options.maximumItems, loader: loader, imageDecoder: imageDecoder)
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }

@@ -22,11 +22,16 @@ extension Emitter {
         spaces((start - column) * line.scale.width)
         column = start
       }
+      // A run of its own size (`<size 2x2>`) changes `GS !` mid-line; the printer sets the
+      // line as tall as its tallest characters, the others on the same baseline. Its width
+      // counts cells of a grid one cell wide, `scale.width` of them a character.
+      let scale = line.runs[index].scale ?? line.scale
+      let perCharacter = max(1, scale.width / max(1, line.scale.width))
       select(
-        font: line.font, scale: line.scale, bold: style.bold, underline: style.underline,
+        font: line.font, scale: scale, bold: style.bold, underline: style.underline,
         invert: style.invert)
-      let cells = encode(line.runs[index].text, source: line.runs[index].source)
-      if cells < width { spaces(width - cells) }
+      let cells = encode(line.runs[index].text, source: line.runs[index].source) * perCharacter
+      if cells < width { spaces((width - cells) / perCharacter) }
       column += max(width, cells)
       previous = style
     }

@@ -75,8 +75,18 @@ public struct TextLine: Sendable, Equatable {
     self.direction = direction
   }
 
-  /// Height of the glyphs in dots.
-  public var glyphHeight: Int { font.cellHeight * scale.height }
+  /// Height of the glyphs in dots: the tallest run's, since a line mixing sizes (`<size 2x2>`)
+  /// is as tall as its tallest character, as on the printer.
+  public var glyphHeight: Int {
+    var height = scale.height
+    for run in runs {
+      if let own = run.scale { height = max(height, own.height) }
+    }
+    return font.cellHeight * height
+  }
+
+  /// The magnification `run` prints at: its own (`<size WxH>`) or the line's.
+  public func scale(of run: TextRun) -> Scale { run.scale ?? scale }
 }
 
 /// Text in one style starting at a column.
@@ -91,14 +101,22 @@ public struct TextRun: Sendable, Equatable {
   public var style: TextStyle
   /// The template text or expression it came from.
   public var source: SourceSpan?
+  /// The run's own magnification (an inline `<size WxH>`), or nil for the line's. A line holding
+  /// runs of their own size has a grid one cell wide (`scale.width` 1), so `column` and `width`
+  /// stay whole cells: a run at 2×2 takes two cells a character. Smaller runs sit on the line's
+  /// baseline, at the bottom of its tallest run, as the printer places them.
+  public var scale: Scale?
 
   /// A run.
-  public init(column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?) {
+  public init(
+    column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?, scale: Scale? = nil
+  ) {
     self.column = column
     self.text = text
     self.width = width
     self.style = style
     self.source = source
+    self.scale = scale
   }
 }
 

@@ -8,6 +8,10 @@ public struct Symbol: Sendable, Equatable {
     case ean8
     case upca
     case upce
+    /// Code 93: full ASCII, two check characters.
+    case code93
+    /// GS1 DataBar Omnidirectional: a GTIN of 13 digits (14 with its check digit).
+    case databar
     case code39
     case itf
     case codabar

@@ -104,16 +104,23 @@ struct Painter {
     let height = line.glyphHeight
     var column = 0
     var previousInverted = false
+    // The spaces between runs print at the line's own scale, on its baseline.
+    let gapHeight = line.font.cellHeight * line.scale.height
     for run in line.runs {
       if run.column > column {
         if previousInverted && run.style.invert {
           canvas.rectangle(
-            x: left + column * cellDots, y: top, width: (run.column - column) * cellDots, height: height)
+            x: left + column * cellDots, y: top + height - gapHeight, width: (run.column - column) * cellDots,
+            height: gapHeight)
         }
         column = run.column
       }
+      // A run of its own size (`<size 2x2>`, on a grid one cell wide) is magnified by its own
+      // scale and sits on the line's baseline: its cells end at the bottom of the tallest.
+      let scale = line.scale(of: run)
+      let runTop = top + height - line.font.cellHeight * scale.height
       if TextShaping.needsShaping(run.text) {
-        try paintShaped(run, line: line, x: left + column * cellDots, top: top)
+        try paintShaped(run, line: line, x: left + column * cellDots, top: runTop)
         column += run.width
         previousInverted = run.style.invert
         continue
@@ -128,11 +135,13 @@ struct Painter {
         glyphs.append((glyph, cells))
         cells += width
       }
-      let total = max(run.width, cells)
+      // The run's width in its own cells: a grid cell is `line.scale.width` dots of font width.
+      let ownCells = run.width * line.scale.width / max(1, scale.width)
+      let total = max(ownCells, cells)
       try stampRun(
-        glyphs, x: left + column * cellDots, top: top, cells: total, font: line.font, scale: line.scale,
+        glyphs, x: left + column * cellDots, top: runTop, cells: total, font: line.font, scale: scale,
         style: run.style)
-      column += total
+      column += max(run.width, total * scale.width / max(1, line.scale.width))
       previousInverted = run.style.invert
     }
   }
@@ -161,15 +170,18 @@ struct Painter {
   /// left-to-right one at its left; bold, underline and invert are as for cells.
   private mutating func paintShaped(_ run: TextRun, line: TextLine, x: Int, top: Int) throws(RasterError) {
     let font = line.font
-    let scale = line.scale
+    let scale = line.scale(of: run)
+    // Its width in its own cells: a run of its own size sits on a grid one cell wide.
+    let ownWidth = run.width * line.scale.width / max(1, scale.width)
+    let lineHeight = run.scale == nil ? line.glyphHeight : font.cellHeight * scale.height
     // Drawn at `factor` times the font's dots, then magnified by what remains of the scale.
     let factor = scale.width == scale.height ? scale.width : 1
     let magnified = Scale(width: scale.width / factor, height: scale.height / factor)
     let em = Self.shapedEm(font) * factor
     let shaped = try store.shape(run.text, direction: line.direction)
     let textWidth = shaped.width(pixels: em)
-    let boxWidth = run.width * font.cellWidth * factor
-    let rows = max(font.cellHeight, max(page.lineSpacing, line.glyphHeight) / scale.height) * factor
+    let boxWidth = ownWidth * font.cellWidth * factor
+    let rows = max(font.cellHeight, max(page.lineSpacing, lineHeight) / scale.height) * factor
     var placed: [(bitmap: Bitmap, x: Int, y: Int)] = []
     var pen = 0
     for shapedRun in shaped.runs {
@@ -202,10 +214,10 @@ struct Painter {
     }
     // A right-to-left paragraph ends at the box's right edge (and overflows to the left).
     let shift = shaped.rightToLeft ? boxWidth - textWidth : 0
-    let height = line.glyphHeight
+    let height = lineHeight
     let ink = !run.style.invert
     let cellDots = font.cellWidth * scale.width
-    if run.style.invert { canvas.rectangle(x: x, y: top, width: run.width * cellDots, height: height) }
+    if run.style.invert { canvas.rectangle(x: x, y: top, width: ownWidth * cellDots, height: height) }
     let drawn = local.bitmap
     for row in 0..<drawn.height {
       var column = 0
@@ -224,7 +236,7 @@ struct Painter {
         column = end
       }
     }
-    if run.style.underline { canvas.span(top + height - 1, from: x, to: x + run.width * cellDots, ink: ink) }
+    if run.style.underline { canvas.span(top + height - 1, from: x, to: x + ownWidth * cellDots, ink: ink) }
   }
 
   /// A rule: its character in every column.

@@ -36,6 +36,11 @@ public final class ZintSymbolEncoder: SymbolEncoder {
         "ABCD".contains(last)
       else { throw .codabarEnds }
       return try ZintSymbol(symbology: BARCODE_CODABAR).draw(Array(data.utf8), linear: true)
+    case .code93:
+      if let outside = data.first(where: { !$0.isASCII }) { throw .notASCII(outside) }
+      return try ZintSymbol(symbology: BARCODE_CODE93).draw(Array(data.utf8), linear: true)
+    case .databar:
+      return try databar(data)
     case .qr:
       let level = errorCorrection ?? "M"
       let symbol = try ZintSymbol(symbology: BARCODE_QRCODE)
@@ -151,6 +156,21 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     if data.count == rule.digits + 1, let given = data.last, let right = symbol.readableText.last,
       given != right
     {
+      throw .checkDigit(given: given, right: right)
+    }
+    return modules
+  }
+
+  /// GS1 DataBar Omnidirectional: a GTIN, 13 digits or 14 with its check digit, which must be
+  /// right (zint would otherwise draw its own). An `(01)` in front, as GS1 writes it, is taken.
+  private func databar(_ data: String) throws(SymbolEncodeError) -> Bitmap {
+    let digits = data.hasPrefix("(01)") ? String(data.dropFirst(4)) : data
+    if let outside = digits.first(where: { !$0.isASCIIDigit }) { throw .digitsOnly(outside) }
+    guard digits.count == 13 || digits.count == 14 else { throw .wrongLength(digits.count, digits: 13) }
+    let symbol = try ZintSymbol(symbology: BARCODE_DBAR_OMN)
+    // DataBar is a single row of modules: zint draws it 33 modules tall, the layout its height.
+    let modules = try symbol.draw(Array(digits.utf8.prefix(13)), linear: true)
+    if digits.count == 14, let given = digits.last, let right = symbol.readableText.last, given != right {
       throw .checkDigit(given: given, right: right)
     }
     return modules

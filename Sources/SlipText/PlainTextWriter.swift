@@ -7,7 +7,9 @@ import SlipIR
 /// Magnified lines print each character once, while their margins and gaps are counted in the
 /// paper's columns: "Kopi Senja" centred at double width on 32 columns takes 20 of them, so it
 /// gets 6 spaces of margin, as on paper; each magnified run is followed by the paper columns
-/// its characters cover beyond their own, so the runs after it start where they print.
+/// its characters cover beyond their own, so the runs after it start where they print. A run of
+/// its own size in a line (an inline `<size WxH>`) prints its characters once with no padding,
+/// as the printer's bytes have it.
 public struct PlainTextWriter: Sendable {
   /// A writer.
   public init() {}
@@ -30,9 +32,12 @@ public struct PlainTextWriter: Sendable {
           }
           out.append(contentsOf: run.text.utf8)
           column += run.width
-          // A magnified run covers `width × scale` paper columns: padding after it keeps the
-          // next run where the paper has it, so right-aligned values line up (issue 21).
-          if line.scale.width > 1 {
+          // A magnified line's run covers `width × scale` paper columns: padding after it keeps
+          // the next run where the paper has it, so right-aligned values line up (issue 21). A
+          // run of its own size (`<size 2x2>`) is written as the printer receives it, each
+          // character once and no padding: what a printer's text dump (emupos's) reads, since the
+          // bytes hold nothing for the columns its magnified characters cover.
+          if run.scale == nil, line.scale.width > 1 {
             out.append(
               contentsOf: repeatElement(UInt8(ascii: " "), count: run.width * (line.scale.width - 1)))
           }

@@ -134,7 +134,7 @@ struct ReceiptFields {
         missing.append(character)
       }
       let x = run.column * pitch
-      if run.style == .plain {
+      if run.style == .plain, run.scale == nil {
         if var current = pending {
           current.text += String(repeating: " ", count: max(0, run.column - current.end)) + run.text
           current.end = run.column + run.width
@@ -145,17 +145,22 @@ struct ReceiptFields {
       } else {
         flush()
         let width = run.width * pitch
+        // A run of its own size (`<size 2x2>`) has its own font and sits on the line's
+        // baseline: its cell ends where the line's tallest cell does.
+        let own = run.scale.map { font(line.font, $0) } ?? (command: command, pitch: pitch, offset: offset)
+        let runHeight = line.font.cellHeight * line.scale(of: run).height
+        let runTop = top + cellHeight - runHeight
         if run.style.invert {
           // The gap between two inverted runs is inverted spaces: black, as the preview has it.
           let gapStart = previousInverted ? previousEnd * pitch : x
-          fields.append(Field(x: gapStart, y: top, "^GB\(x + width - gapStart),\(cellHeight),\(cellHeight)"))
+          fields.append(Field(x: gapStart, y: runTop, "^GB\(x + width - gapStart),\(runHeight),\(runHeight)"))
         }
         let reverse = run.style.invert ? "^FR" : ""
-        fields.append(Field(x: x, y: top + offset, command + reverse, data: run.text))
+        fields.append(Field(x: x, y: runTop + own.offset, own.command + reverse, data: run.text))
         if run.style.bold && !run.style.invert {
           // Emphasis as printers do it: the glyphs again one dot to the right (not when
           // reversed: a second reversed pass would turn the overlap black again).
-          fields.append(Field(x: x + 1, y: top + offset, command + reverse, data: run.text))
+          fields.append(Field(x: x + 1, y: runTop + own.offset, own.command + reverse, data: run.text))
         }
         if run.style.underline {
           fields.append(Field(x: x, y: top + cellHeight - 1, "^GB\(width),1,1" + reverse))

@@ -88,6 +88,9 @@ enum GraphicReason {
   }
   static func noStartAndStop() -> String { "its data has no start and stop" }
   static func notASCII() -> String { "its text is not ASCII, which printers encode without saying how (ECI)" }
+  static func notChecked() -> String {
+    "its ZPL command is not yet known to draw the same bars as the encoder"
+  }
   static func notCode128Bars() -> String {
     "its modules are not Code 128 bars that ZPL invocation codes can repeat"
   }

@@ -228,6 +228,24 @@ enum Production {
     "E0336": { check("receipt\nfeed 256") },
     "E0340": { check("receipt\ntext \"a\"\ncut partial full") },
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
+    "E0342": { check("receipt\ntext \"a</b>\"") },
+    "E0343": { check("receipt\ntext \"<b><u>a</b></u>\"") },
+    "E0344": { check("receipt\ntext \"<b{{ x }}>\"") },
+    "E0345": { check("receipt\ntext \"<size 9x1>a</size>\"") },
+    "E0346": { check("receipt\ntext \"<b x>a</b>\"") },
+    "E0347": { check("receipt\ntext \"<b>a\"") },
+    "E0348": { check("receipt\ntext \"<bold>a</bold>\"") },
+    "E0349": { check("label width=2in height=1in\ntext \"<b>a</b>\" x=0 y=0") },
+    "E0350": { render("receipt\nimage \"{{ p }}\"", #"{"p": "data:image/png;base64,@@"}"#) },
+    "E0351": { render("receipt\nimage \"{{ p }}\"", #"{"p": "data:image/gif;base64,AAAA"}"#) },
+    "E0352": {
+      // Built as a value, not parsed: 90 million base64 digits are over 64 MiB of picture.
+      var data = JSONObject()
+      data.set(.string("data:image/png;base64," + String(repeating: "A", count: 90_000_000)), forKey: "p")
+      let prepared = compiler().prepare(SourceFile(path: "t.slip", text: "receipt\nimage \"{{ p }}\""))
+      return prepared.template?.render(data).diagnostics.map(\.id) ?? []
+    },
+    "E0353": { render("receipt\nimage \"{{ p }}\"", #"{"p": ""}"#) },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },

@@ -48,7 +48,9 @@ extension FormattingFilterTests {
   @Suite struct FormattingCatalogTests {
     @Test func everyFilterIsListedUnderItsOwnName() {
       #expect(
-        Set(FilterCatalog.formatting.keys) == ["currency", "date", "number", "title", "trim", "truncate"])
+        Set(FilterCatalog.formatting.keys) == [
+          "currency", "date", "join", "number", "pad", "title", "trim", "truncate",
+        ])
       for (name, filter) in FilterCatalog.formatting {
         #expect(filter.name == name)
         #expect(filter.signature.hasPrefix(name))

@@ -76,8 +76,18 @@ private struct ASTDumper {
       switch part {
       case .text(let text, let range): line(indent + 1, "Literal \(quote(text))", range)
       case .expression(let e): expression(e, indent: indent + 1)
+      case .span(let tag, let range):
+        switch tag {
+        case .open(let kind): line(indent + 1, "Span <\(kind.name)\(Self.sizeWords(kind))>", range)
+        case .close(let kind): line(indent + 1, "Span </\(kind.name)>", range)
+        }
       }
     }
+  }
+
+  /// ` 2x2` for a size span, nothing for the others.
+  static func sizeWords(_ kind: SpanKind) -> String {
+    if case .size(let scale) = kind { " \(scale)" } else { "" }
   }
 
   mutating func expression(_ e: Expression, indent: Int) {

@@ -199,6 +199,9 @@ public struct ImageStatement: Sendable, Equatable {
   public var options: [Option]
   /// The whole statement.
   public var range: SourceRange
+  /// The path as written when it interpolates data (`image "{{ logo }}"`: a `data:` URI or a
+  /// path, read when the receipt is rendered); nil for a fixed path, read when it compiles.
+  public var template: TextTemplate? = nil
 }
 
 /// `qr "…" [size=N] [ecc=L|M|Q|H] [align=…]` or
@@ -270,6 +273,9 @@ public struct TextTemplate: Sendable, Equatable {
     case text(String, SourceRange)
     /// An interpolated expression.
     case expression(Expression)
+    /// An inline span tag, `<b>` or `</b>`: only in printed text, where the checker reads them
+    /// out of its literal pieces (``SpanReader``).
+    case span(SpanTag, SourceRange)
   }
 
   /// The pieces in order.

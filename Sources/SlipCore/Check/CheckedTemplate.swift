@@ -11,12 +11,23 @@ struct CheckedTemplate: Sendable {
   var body: [CheckedStatement]
 }
 
-/// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`.
+/// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`, `wrap`.
 struct LineSettings: Sendable, Equatable {
   var font: Font
   var scale: Scale
   var alignment: Alignment
   var style: TextStyle
+  var wrap: WrapMode = .word
+}
+
+/// `wrap=`: how text longer than its line breaks.
+enum WrapMode: String, Sendable, Equatable {
+  /// Between words; a word longer than the line is cut.
+  case word
+  /// Anywhere: each line filled to the last column, as ReceiptLine wraps.
+  case char
+  /// Not at all: clipped at the line's end, with no ellipsis.
+  case none
 }
 
 /// A label's size and resolution, from its header.
@@ -44,6 +55,19 @@ struct LabelTextSpec: Sendable, Equatable {
   var maxLines: Int
   /// Whether to shrink the text until it fits.
   var shrink: Bool
+}
+
+/// How to print a picture that only rendering can read (`image "{{ logo }}"`).
+struct ImageRequest: Sendable, Equatable {
+  /// The width asked for, in dots; nil keeps the picture's own (scaled down to fit the paper).
+  var width: Int?
+  var dither: ImageProcessor.Dither
+  var threshold: Int
+  var alignment: Alignment
+  /// On a label, the picture's top left corner.
+  var position: LabelPoint?
+  /// The template file a path is read relative to (and confined to the root of).
+  var includer: String
 }
 
 /// A `qr` or `barcode` statement's settings.
@@ -85,6 +109,8 @@ indirect enum CheckedStatement: Sendable {
   /// `image "logo.png"`: decoded, scaled and dithered once, when the template is compiled; on a
   /// label, at a position.
   case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
+  /// `image "{{ logo }}"`: a picture the data names or sends, read when the receipt renders.
+  case imageFromData(ImageRequest, TextTemplate, SourceRange)
   /// A label's `text`.
   case labelText(TextTemplate, LabelTextSpec, SourceRange)
   /// A label's `box`, `line` or `circle`: fixed when the template compiles.
@@ -101,7 +127,8 @@ extension CheckedStatement {
     switch self {
     case .text(_, _, let range), .row(_, _, let range), .rule(_, _, let range), .feed(_, let range),
       .cut(_, let range), .set(_, _, let range), .forEach(_, _, _, let range),
-      .image(_, _, _, _, let range), .labelText(_, _, let range), .shape(_, let range),
+      .image(_, _, _, _, let range), .imageFromData(_, _, let range), .labelText(_, _, let range),
+      .shape(_, let range),
       .symbol(_, _, _, let range), .tableRow(_, _, _, let range):
       range
     case .drawer(_, _, _, let range): range

@@ -9,6 +9,32 @@ extension Checker {
     }
   }
 
+  /// Printed text (`text`, row and table cells): its expressions checked and its inline span
+  /// tags read out of its literal pieces.
+  mutating func checkPrinted(_ text: TextTemplate) -> TextTemplate {
+    checkText(text)
+    var reader = SpanReader()
+    let read = reader.read(text)
+    diagnostics += reader.diagnostics
+    return read
+  }
+
+  /// A label's text: its expressions checked, and inline span tags refused (a label's text box
+  /// is one font; they would otherwise print as characters).
+  mutating func checkLabelPrinted(_ text: TextTemplate) {
+    checkText(text)
+    var reader = SpanReader()
+    let read = reader.read(text)
+    // A tag, or what was meant as one, is refused once: on a label it would print as characters.
+    for case .span(_, let range) in read.parts {
+      diagnostics.append(Diagnostic(.spanInLabel(), at: range))
+      return
+    }
+    if let attempt = reader.diagnostics.first {
+      diagnostics.append(Diagnostic(.spanInLabel(), at: attempt.range))
+    }
+  }
+
   mutating func checkExpression(_ expression: Expression) {
     switch expression.kind {
     case .number, .string, .boolean, .null:

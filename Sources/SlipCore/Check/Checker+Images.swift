@@ -36,6 +36,17 @@ extension Checker {
           expected: ExpectedValue.imageWidth(upTo: media.widthDots))
       }
     }
+    if let template = image.template {
+      checkText(template)
+      guard loader != nil, imageDecoder != nil else {
+        diagnostics.append(Diagnostic(.imageReaderMissing("{{ }}"), at: image.pathRange))
+        return nil
+      }
+      let request = ImageRequest(
+        width: requested, dither: dither, threshold: threshold ?? 128, alignment: alignment,
+        position: position, includer: sources[image.pathRange.file].path)
+      return .imageFromData(request, template, image.range)
+    }
     guard let loader, let imageDecoder else {
       diagnostics.append(
         Diagnostic(
@@ -58,21 +69,32 @@ extension Checker {
       diagnostics.append(Diagnostic(.imageFailed(error.message), at: image.pathRange))
       return nil
     }
+    let (bitmap, problems) = Self.prepared(
+      grey, name: image.path, width: requested, paperDots: media.widthDots, dither: dither,
+      threshold: threshold ?? 128)
+    diagnostics += problems.map { Diagnostic($0, at: image.pathRange) }
+    guard let bitmap else { return nil }
+    return .image(bitmap, alignment, name: image.path, position: position, image.range)
+  }
+
+  /// A decoded picture scaled to `width` (or its own, scaled down to the paper) and dithered,
+  /// or nil when it would print taller than any picture may; and what to say about it. Shared
+  /// by pictures read when the template compiles and those the data sends.
+  static func prepared(
+    _ grey: GreyImage, name: String, width requested: Int?, paperDots: Int, dither: ImageProcessor.Dither,
+    threshold: Int
+  ) -> (Bitmap?, [DiagnosticMessage]) {
+    var problems: [DiagnosticMessage] = []
     var width = requested ?? grey.width
-    if requested == nil, grey.width > media.widthDots {
-      diagnostics.append(
-        Diagnostic(
-          .imageScaledToFit(image.path, width: grey.width, paper: media.widthDots), at: image.pathRange))
-      width = media.widthDots
+    if requested == nil, grey.width > paperDots {
+      problems.append(.imageScaledToFit(name, width: grey.width, paper: paperDots))
+      width = paperDots
     }
     let height = (grey.height * width + grey.width / 2) / max(1, grey.width)
-    guard height <= Self.maximumImageHeight else {
-      diagnostics.append(
-        Diagnostic(
-          .imageTooTall(image.path, height: height, most: Self.maximumImageHeight), at: image.pathRange))
-      return nil
+    guard height <= maximumImageHeight else {
+      problems.append(.imageTooTall(name, height: height, most: maximumImageHeight))
+      return (nil, problems)
     }
-    let bitmap = ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold ?? 128)
-    return .image(bitmap, alignment, name: image.path, position: position, image.range)
+    return (ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold), problems)
   }
 }

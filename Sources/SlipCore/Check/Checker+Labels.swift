@@ -48,7 +48,7 @@ extension Checker {
     var options = OptionReader(
       text.options, statement: "text", accepts: ["x", "y", "w", "size", "align", "lines", "fit"])
     defer { diagnostics += options.diagnostics }
-    checkText(text.content)
+    checkLabelPrinted(text.content)
     let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
     let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
     let size = options.dots("size", dpi: label.dpi, in: 8...2000) ?? 30

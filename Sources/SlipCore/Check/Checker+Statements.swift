@@ -48,12 +48,11 @@ extension Checker {
       return nil
     case .text(let text):
       let settings = lineSettings(text.options, statement: "text", alignable: true, media: media)
-      checkText(text.content)
-      return .text(text.content, settings, text.range)
+      return .text(checkPrinted(text.content), settings, text.range)
     case .row(let row):
       let settings = lineSettings(row.options, statement: "row", alignable: false, media: media)
-      row.cells.forEach { checkText($0) }
-      guard let table else { return .row(row.cells, settings, row.range) }
+      let cells = row.cells.map { checkPrinted($0) }
+      guard let table else { return .row(cells, settings, row.range) }
       guard row.cells.count == table.columns.count else {
         diagnostics.append(
           Diagnostic(
@@ -72,7 +71,7 @@ extension Checker {
             help: [Help.tableRowScaled()]))
         return nil
       }
-      return .tableRow(row.cells, settings, table, row.range)
+      return .tableRow(cells, settings, table, row.range)
     case .rule(let rule):
       var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
       let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
@@ -171,7 +170,7 @@ extension Checker {
   mutating func lineSettings(
     _ options: [Option], statement: String, alignable: Bool, media: ReceiptMedia
   ) -> LineSettings {
-    var names = ["font", "scale", "bold", "underline", "invert"]
+    var names = ["font", "scale", "bold", "underline", "invert", "wrap"]
     if alignable { names.insert("align", at: 0) }
     var reader = OptionReader(options, statement: statement, accepts: names)
     defer { diagnostics += reader.diagnostics }
@@ -181,6 +180,7 @@ extension Checker {
       reader.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let style = TextStyle(
       bold: reader.flag("bold"), underline: reader.flag("underline"), invert: reader.flag("invert"))
-    return LineSettings(font: font, scale: scale, alignment: alignment, style: style)
+    let wrap = reader.choice("wrap", ["word", "char", "none"]).flatMap(WrapMode.init(rawValue:)) ?? .word
+    return LineSettings(font: font, scale: scale, alignment: alignment, style: style, wrap: wrap)
   }
 }

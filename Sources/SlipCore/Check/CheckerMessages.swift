@@ -30,6 +30,24 @@ extension DiagnosticMessage {
       id: "E0308", .error, "'\(kind)' must be the first statement of a template, and only once",
       label: "misplaced")
   }
+  static func imageDataEmpty() -> Self {
+    .init(
+      id: "E0353", .error, "the picture's path or 'data:' URI is empty in the data", label: "no picture")
+  }
+  static func imageDataNotBase64() -> Self {
+    .init(id: "E0350", .error, "the picture's 'data:' URI is not valid base64", label: "corrupt picture")
+  }
+  static func imageDataNotPNG(_ header: String) -> Self {
+    .init(
+      id: "E0351", .error,
+      "'\(header)' is not a picture Slip reads from data; send 'data:image/png;base64,…' or a path",
+      label: "not a PNG data URI")
+  }
+  static func imageDataTooLarge(limit: Int) -> Self {
+    .init(
+      id: "E0352", .error, "the picture's 'data:' URI holds more than \(limit) bytes",
+      label: "too large")
+  }
   static func imageFailed(_ message: String) -> Self {
     .init(id: "E0323", .error, message, label: "cannot use this image")
   }
@@ -125,6 +143,39 @@ extension DiagnosticMessage {
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
       label: "one character, like \"-\" or \"=\"")
   }
+  static func spanCloseWithoutOpen(_ name: String) -> Self {
+    .init(id: "E0342", .error, "'</\(name)>' closes a span that is not open", label: "nothing to close")
+  }
+  static func spanInLabel() -> Self {
+    .init(
+      id: "E0349", .error, "inline spans are not supported in label text yet",
+      label: "a span in a label")
+  }
+  static func spanMisnested(_ name: String, open: String) -> Self {
+    .init(
+      id: "E0343", .error, "'</\(name)>' closes a span while '<\(open)>' inside it is still open",
+      label: "misnested")
+  }
+  static func spanNotClosedByBracket() -> Self {
+    .init(id: "E0344", .error, "span tag is not closed by '>' in its text", label: "unfinished tag")
+  }
+  static func spanSize(_ given: String) -> Self {
+    .init(
+      id: "E0345", .error,
+      given.isEmpty
+        ? "'<size>' needs a magnification such as '<size 2x2>'"
+        : "'<size \(given)>' is not a magnification of 1 to 8 in each direction",
+      label: "bad size")
+  }
+  static func spanTagArgument(_ name: String) -> Self {
+    .init(id: "E0346", .error, "'<\(name)>' takes nothing after its name", label: "unexpected")
+  }
+  static func spanUnclosed(_ name: String) -> Self {
+    .init(id: "E0347", .error, "'<\(name)>' is not closed in its string", label: "never closed")
+  }
+  static func spanUnknown(_ name: String) -> Self {
+    .init(id: "E0348", .error, "unknown span tag '<\(name)>'", label: "unknown tag")
+  }
   static func symbolEncoderMissing() -> Self {
     .symbolFailed("this compilation has no way to draw barcodes and QR codes")
   }
@@ -196,6 +247,16 @@ extension Help {
     names.isEmpty
       ? "'\(statement)' takes no options"
       : "'\(statement)' accepts \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func spanEscape() -> String {
+    "the tags are <b>, <u>, <inv> and <size WxH>; write '\\<' for a literal '<'"
+  }
+  static func spanMisnested(_ open: String) -> String {
+    "close '<\(open)>' first: spans nest like '<b><u>…</u></b>'"
+  }
+  static func spanSize() -> String { "write '<size 2x2>': width and height, each 1 to 8" }
+  static func spanUnclosed(_ name: String) -> String {
+    "add '</\(name)>' where the span ends, before the closing quote"
   }
   static func startWithHeader() -> String {
     "start the template with a line such as 'receipt paper=58mm' or 'label width=4in height=3in'"

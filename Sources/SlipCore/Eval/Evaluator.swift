@@ -66,6 +66,9 @@ struct Evaluator {
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
   private let symbolEncoder: (any SymbolEncoder)?
+  /// Read pictures the data names or sends (`image "{{ logo }}"`).
+  private let loader: (any TemplateLoader)?
+  private let imageDecoder: (any ImageDecoder)?
   /// The paper's width in dots, which no symbol may exceed.
   private let paperDots: Int
   /// The most items one rendering may produce; past it evaluation stops with an error.
@@ -92,8 +95,11 @@ struct Evaluator {
 
   init(
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
-    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard
+    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard,
+    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil
   ) {
+    self.loader = loader
+    self.imageDecoder = imageDecoder
     self.maximumItems = maximumItems
     self.root = data
     self.now = now
@@ -132,7 +138,7 @@ struct Evaluator {
   private mutating func run(_ statement: CheckedStatement) throws(Reported) {
     switch statement {
     case .text(let template, let settings, let range):
-      items.append(.text(try limited(render(template), at: template.range), settings, range))
+      items.append(.text(try renderCell(template), settings, range))
     case .row(let cells, let settings, let range):
       items.append(.row(try render(cells), settings, range))
     case .tableRow(let cells, let settings, let table, let range):
@@ -155,6 +161,8 @@ struct Evaluator {
       items.append(.drawer(pin: pin, on: on, off: off, range))
     case .image(let bitmap, let alignment, let name, let position, let range):
       items.append(.image(bitmap, alignment, name: name, position: position, range))
+    case .imageFromData(let request, let template, let range):
+      items.append(try image(request, template, range))
     case .labelText(let content, let spec, let range):
       items.append(.labelText(try limited(render(content), at: content.range), spec, range))
     case .shape(let element, let range):
@@ -227,6 +235,50 @@ struct Evaluator {
     }
   }
 
+  /// A picture the data sends as a `data:image/png;base64,…` URI, or names by a path (read, as
+  /// the template's own pictures are, only inside the template's root), decoded and dithered
+  /// with the limits and messages of pictures read when the template compiles.
+  private mutating func image(_ request: ImageRequest, _ template: TextTemplate, _ range: SourceRange)
+    throws(Reported) -> LayoutItem
+  {
+    let text = try render(template)
+    guard let imageDecoder, let loader else { throw report(.imageReaderMissing("{{ }}"), at: template.range) }
+    guard !text.isEmpty else { throw report(.imageDataEmpty(), at: template.range) }
+    let name: String
+    let bytes: [UInt8]
+    if DataURI.isDataURI(text) {
+      name = "data:image/png"
+      do throws(DataURI.Problem) {
+        bytes = try DataURI(text, limit: DataURI.maximumBytes).bytes
+      } catch {
+        switch error {
+        case .notPNG(let header): throw report(.imageDataNotPNG(header), at: template.range)
+        case .notBase64: throw report(.imageDataNotBase64(), at: template.range)
+        case .tooLarge(let limit): throw report(.imageDataTooLarge(limit: limit), at: template.range)
+        }
+      }
+    } else {
+      name = text
+      do throws(TemplateLoadError) {
+        bytes = try loader.loadData(text, includedFrom: request.includer).bytes
+      } catch {
+        throw report(.imageFailed(error.message), at: template.range)
+      }
+    }
+    let grey: GreyImage
+    do throws(ImageDecodeError) {
+      grey = try imageDecoder.decode(bytes, name: name)
+    } catch {
+      throw report(.imageUnreadable(Self.excerpt(name), reason: error.message), at: template.range)
+    }
+    let (bitmap, problems) = Checker.prepared(
+      grey, name: name, width: request.width, paperDots: paperDots, dither: request.dither,
+      threshold: request.threshold)
+    for problem in problems { _ = report(problem, at: template.range) }
+    guard let bitmap else { throw Reported() }
+    return .image(bitmap, request.alignment, name: name, position: request.position, range)
+  }
+
   /// `loop.index` (from 1), `loop.index0`, `loop.first`, `loop.last`, `loop.length`.
   private static func loopMember(_ member: String, index: Int, count: Int) -> Value? {
     switch member {
@@ -255,11 +307,51 @@ struct Evaluator {
     var texts: [RenderedCell] = []
     texts.reserveCapacity(cells.count)
     for index in cells.indices {
-      texts.append(
-        RenderedCell(
-          text: try limited(render(cells[index]), at: cells[index].range), range: cells[index].range))
+      texts.append(try renderCell(cells[index]))
     }
     return texts
+  }
+
+  /// A printed string: its text, and its styled pieces when it has span tags.
+  private mutating func renderCell(_ template: TextTemplate) throws(Reported) -> RenderedCell {
+    guard template.parts.contains(where: { if case .span = $0 { true } else { false } }) else {
+      return RenderedCell(text: try limited(render(template), at: template.range), range: template.range)
+    }
+    var segments: [StyledSegment] = []
+    var open: [SpanKind] = []
+    var style = SpanStyle.none
+    var failed = false
+    func add(_ text: String) {
+      guard !text.isEmpty else { return }
+      if let last = segments.last, last.style == style {
+        segments[segments.count - 1].text += text
+      } else {
+        segments.append(StyledSegment(text: text, style: style))
+      }
+    }
+    for index in template.parts.indices {
+      switch template.parts[index] {
+      case .text(let text, _):
+        add(text)
+      case .expression(let expression):
+        do throws(Reported) {
+          add(try text(of: try value(of: expression), at: expression.range))
+        } catch {
+          failed = true
+        }
+      case .span(let tag, _):
+        // The checker has matched every tag: a close ends the innermost span.
+        switch tag {
+        case .open(let kind): open.append(kind)
+        case .close: _ = open.popLast()
+        }
+        style = SpanStyle(open: open)
+      }
+    }
+    if failed { throw Reported() }
+    let text = segments.map { $0.text }.joined()
+    return RenderedCell(
+      text: try limited(text, at: template.range), range: template.range, segments: segments)
   }
 
   /// Data quoted for a message: whole when short, else its start and its length, so a
@@ -281,6 +373,7 @@ struct Evaluator {
       switch template.parts[0] {
       case .text(let text, _): return text
       case .expression(let expression): return try text(of: try value(of: expression), at: expression.range)
+      case .span: return ""
       }
     }
     var out = ""
@@ -289,6 +382,9 @@ struct Evaluator {
       switch template.parts[index] {
       case .text(let text, _):
         out += text
+      case .span:
+        // Only printed text has tags, and it is rendered with its styles (renderCell).
+        break
       case .expression(let expression):
         // Every interpolation is tried, so one run reports each broken one.
         do throws(Reported) {

@@ -15,6 +15,16 @@ extension FilterFailure {
     Self("'date' needs its pattern as text, like 'dd MMM yyyy', got \(shown(argument))")
   }
 
+  /// An element of the list 'join' joins is a list or an object.
+  static func joinElement(_ index: Int, _ element: Value) -> Self {
+    Self("'join' joins text and numbers, but element \(index) is \(FilterCatalog.describe(element))")
+  }
+
+  /// The separator of 'join' is not text.
+  static func joinSeparator(_ argument: Value) -> Self {
+    Self("'join' needs its separator as text, like ', ', got \(FilterCatalog.describe(argument))")
+  }
+
   /// A filter over lists got something else.
   static func needsList(_ filter: String, _ value: Value) -> Self {
     Self("'\(filter)' needs a list, got \(FilterCatalog.describe(value))")
@@ -32,6 +42,14 @@ extension FilterFailure {
 
   /// The decimals argument of 'number' is out of range.
   static var numberPlaces: Self { Self("'number' takes 0 to 10 decimal places") }
+
+  /// The alignment of 'pad' is not left, center or right.
+  static func padAlignment(_ argument: Value) -> Self {
+    Self("'pad' aligns 'left', 'center' or 'right', got \(FilterCatalog.describe(argument))")
+  }
+
+  /// The columns argument of 'pad' is out of range.
+  static var padColumns: Self { Self("'pad' takes a whole number of columns from 0 to 255") }
 
   /// The decimals argument of 'rupiah' is out of range.
   static var rupiahPlaces: Self { Self("'rupiah' takes 0 to 4 decimal places") }

@@ -23,6 +23,29 @@ extension FilterCatalog {
         }
         return .string(try DateFormat(pattern: pattern, names: names).format(date))
       }),
+    "join": Filter(
+      name: "join", signature: "join or join(separator)", minArguments: 0, maxArguments: 1,
+      apply: { value, arguments throws(FilterFailure) in
+        guard case .array(let elements) = value else { throw .needsList("join", value) }
+        var separator = ", "
+        if let argument = arguments.first {
+          guard case .string(let text) = argument else { throw .joinSeparator(argument) }
+          separator = text
+        }
+        var pieces: [String] = []
+        pieces.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+          switch element {
+          case .string(let text): pieces.append(text)
+          case .number(let n): pieces.append(n.description)
+          case .bool(let b): pieces.append(b ? "true" : "false")
+          // A missing entry is nothing to show, not the word "null".
+          case .null: continue
+          case .array, .object: throw .joinElement(index, element)
+          }
+        }
+        return .string(pieces.joined(separator: separator))
+      }),
     "number": Filter(
       name: "number", signature: "number(decimals) or number(decimals, locale)", minArguments: 1,
       maxArguments: 2,
@@ -34,6 +57,23 @@ extension FilterCatalog {
         let format = try Formatting.language(arguments.dropFirst().first, filter: "number").numberFormat
         guard case .number(let amount) = value else { throw .needsNumber("number", value) }
         return .string(format.format(amount, places: places))
+      }),
+    "pad": Filter(
+      name: "pad", signature: "pad(columns) or pad(columns, align)", minArguments: 1, maxArguments: 2,
+      apply: { value, arguments throws(FilterFailure) in
+        guard case .number(let n)? = arguments.first, let columns = n.intValue, (0...255).contains(columns)
+        else {
+          throw .padColumns
+        }
+        var alignment = "left"
+        if let argument = arguments.dropFirst().first {
+          guard case .string(let text) = argument, ["left", "center", "right"].contains(text) else {
+            throw .padAlignment(argument)
+          }
+          alignment = text
+        }
+        return .string(
+          Formatting.padded(try Formatting.text(of: value, filter: "pad"), columns: columns, alignment))
       }),
     "title": Filter(
       name: "title", signature: "title", minArguments: 0, maxArguments: 0,
@@ -183,6 +223,22 @@ private enum Formatting {
     guard text.contains("\n") else { return truncatedLine(text, columns: limit) }
     return text.split(separator: "\n", omittingEmptySubsequences: false)
       .map { truncatedLine(String($0), columns: limit) }.joined(separator: "\n")
+  }
+
+  /// The text in a field of `columns` printer columns, placed by `alignment` ("left", "center"
+  /// or "right"), filled with no-break spaces: layout keeps those, where it would drop trailing
+  /// plain spaces and the field would lose its width. Longer text is left as it is.
+  static func padded(_ text: String, columns: Int, _ alignment: String) -> String {
+    let room = columns - TextWidth.columns(of: text)
+    guard room > 0 else { return text }
+    let before =
+      switch alignment {
+      case "right": room
+      case "center": room / 2
+      default: 0
+      }
+    let space = "\u{00A0}"
+    return String(repeating: space, count: before) + text + String(repeating: space, count: room - before)
   }
 
   /// One line cut to at most `columns` printer columns, dots included.

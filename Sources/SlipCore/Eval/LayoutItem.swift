@@ -5,8 +5,8 @@ import SlipIR
 /// The label and picture cases are `indirect`, as in the IR's `Block`: rare on receipts and
 /// large, inline they made every item as big as a symbol, copied whole at each step.
 enum LayoutItem: Sendable {
-  /// `text`: the finished string.
-  case text(String, LineSettings, SourceRange)
+  /// `text`: the finished string, with its inline styles when it has spans.
+  case text(RenderedCell, LineSettings, SourceRange)
   /// `row`: each cell's string and where its template is.
   case row([RenderedCell], LineSettings, SourceRange)
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
@@ -45,4 +45,7 @@ enum LayoutItem: Sendable {
 struct RenderedCell: Sendable {
   var text: String
   var range: SourceRange
+  /// The text piece by piece with its inline styles, when its template has span tags; empty
+  /// (the usual case) when all of `text` is in the line's style.
+  var segments: [StyledSegment] = []
 }

@@ -48,10 +48,18 @@ struct Layout {
     // Items are read in place: a copy of each retained all it holds, for nothing.
     for index in items.indices {
       switch items[index] {
-      case .text(let text, let settings, let range):
-        layoutText(clean(text, at: range), settings: settings, range: range)
+      case .text(let cell, let settings, let range):
+        if cell.segments.isEmpty, settings.wrap == .word {
+          layoutText(clean(cell.text, at: range), settings: settings, range: range)
+        } else {
+          layoutStyledText(cleaned(cell, at: range), settings: settings, range: range)
+        }
       case .row(let cells, let settings, let range):
-        layoutRow(cleaned(cells), settings: settings, range: range)
+        if cells.allSatisfy({ $0.segments.isEmpty }), settings.wrap == .word {
+          layoutRow(cleaned(cells), settings: settings, range: range)
+        } else {
+          layoutStyledRow(cleaned(cells), settings: settings, range: range)
+        }
       case .tableRow(let cells, let settings, let table, let range):
         layoutTableRow(cleaned(cells), settings: settings, table: table, range: range)
       case .rule(let character, let settings, let range):
@@ -270,6 +278,23 @@ struct Layout {
     var height = 0
     for (columnIndex, columnWidth) in zip(cells.indices, widths) {
       var lineIndex = 0
+      let alignment = table.columns[columnIndex].alignment
+      if !cells[columnIndex].segments.isEmpty || settings.wrap != .word {
+        let segments = segments(of: cells[columnIndex])
+        let grid = grid([segments], settings)
+        for line in styledWrapper(columnWidth, segments, grid, settings).lines(segments) {
+          defer { lineIndex += 1 }
+          let offset = offset(of: line.width, in: columnWidth, alignment)
+          for run in runs(
+            line, segments, at: start + offset, grid, settings, source: span(cells[columnIndex].range))
+          {
+            pieces.append(TablePiece(line: lineIndex, run: run))
+          }
+        }
+        height = max(height, lineIndex)
+        start += columnWidth + table.gap
+        continue
+      }
       wrapper(columnWidth, settings).forEachLine(of: cells[columnIndex].text) { text, textWidth in
         defer { lineIndex += 1 }
         guard !text.isEmpty else { return }
@@ -293,6 +318,138 @@ struct Layout {
       var runs: [TextRun] = []
       for piece in pieces where piece.line == lineIndex { runs.append(piece.run) }
       appendLine(runs, settings: settings, width: width, range: range)
+    }
+  }
+
+  // MARK: Styled text
+
+  /// The column grid of lines holding `cells`: one cell wide when a piece has its own size
+  /// (`<size 2x2>` takes two cells a character, and a line's other text keeps the statement's
+  /// size), else the statement's own grid.
+  private struct Grid {
+    /// The line's scale; runs of another size carry their own.
+    var scale: Scale
+    /// Cells across the paper.
+    var width: Int
+    /// Whether the grid is one cell wide for pieces of their own size.
+    var sized: Bool
+  }
+
+  private func grid(_ cells: [[StyledSegment]], _ settings: LineSettings) -> Grid {
+    let sized = cells.contains { $0.contains { $0.style.scale != nil } }
+    guard sized else { return Grid(scale: settings.scale, width: columns(settings), sized: false) }
+    return Grid(
+      scale: Scale(width: 1, height: settings.scale.height), width: media.columns(for: settings.font),
+      sized: true)
+  }
+
+  /// A cell's pieces: its own, or all its text in the line's style.
+  private func segments(of cell: RenderedCell) -> [StyledSegment] {
+    cell.segments.isEmpty ? [StyledSegment(text: cell.text, style: .none)] : cell.segments
+  }
+
+  /// A wrapper `width` cells wide for `segments` on `grid`.
+  private func styledWrapper(
+    _ width: Int, _ segments: [StyledSegment], _ grid: Grid, _ settings: LineSettings
+  ) -> StyledWrapper {
+    StyledWrapper(
+      width: width, mode: settings.wrap,
+      magnification: segments.map { grid.sized ? ($0.style.scale ?? settings.scale).width : 1 },
+      inked: segments.map {
+        let style = $0.style.applied(to: settings.style)
+        return style.invert || style.underline
+      })
+  }
+
+  /// The runs of a styled line starting at `column`.
+  private func runs(
+    _ line: StyledLine, _ segments: [StyledSegment], at column: Int, _ grid: Grid, _ settings: LineSettings,
+    source: SourceSpan?
+  ) -> [TextRun] {
+    var column = column
+    var runs: [TextRun] = []
+    runs.reserveCapacity(line.pieces.count)
+    for piece in line.pieces {
+      let segment = segments[piece.segment]
+      let scale = grid.sized ? (segment.style.scale ?? settings.scale) : grid.scale
+      runs.append(
+        TextRun(
+          column: column, text: piece.text, width: piece.width,
+          style: segment.style.applied(to: settings.style),
+          source: source, scale: scale == grid.scale ? nil : scale))
+      column += piece.width
+    }
+    return runs
+  }
+
+  /// Where something `width` cells wide starts in `room` cells, placed by `alignment`.
+  private func offset(of width: Int, in room: Int, _ alignment: Alignment) -> Int {
+    switch alignment {
+    case .left: 0
+    case .center: max(0, (room - width) / 2)
+    case .right: max(0, room - width)
+    }
+  }
+
+  /// `text` with spans or a wrap mode other than words: as ``layoutText(_:settings:range:)``,
+  /// piece by piece.
+  private mutating func layoutStyledText(_ cell: RenderedCell, settings: LineSettings, range: SourceRange) {
+    let segments = segments(of: cell)
+    let grid = grid([segments], settings)
+    var lineSettings = settings
+    lineSettings.scale = grid.scale
+    for line in styledWrapper(grid.width, segments, grid, settings).lines(segments) {
+      let column = offset(of: line.width, in: grid.width, settings.alignment)
+      appendLine(
+        runs(line, segments, at: column, grid, settings, source: span(range)), settings: lineSettings,
+        width: grid.width, range: range)
+    }
+  }
+
+  /// A `row` with spans or a wrap mode other than words: as ``layoutRow(_:settings:range:)``.
+  private mutating func layoutStyledRow(_ cells: [RenderedCell], settings: LineSettings, range: SourceRange) {
+    guard let first = cells.first else { return }
+    let all = cells.map(segments(of:))
+    let grid = grid(all, settings)
+    var lineSettings = settings
+    lineSettings.scale = grid.scale
+    // The other cells on one line each, as wide as they are.
+    var rest: [StyledLine] = []
+    var fitsOneLine = true
+    for segments in all.dropFirst() {
+      var unbounded = styledWrapper(.max / 4, segments, grid, settings)
+      unbounded.mode = .none
+      let lines = unbounded.lines(segments)
+      if lines.count != 1 { fitsOneLine = false }
+      rest.append(lines.first ?? StyledLine.empty)
+    }
+    let fixed = rest.reduce(0) { $0 + $1.width + 1 }
+    let room = grid.width - fixed
+    let firstWrapper = styledWrapper(room, all[0], grid, settings)
+    let shares =
+      room >= 1
+      && (room * 2 >= grid.width || room >= firstWrapper.longestWord(all[0])
+        || settings.wrap != .word)
+    guard shares, fitsOneLine else {
+      var left = settings
+      left.alignment = .left
+      layoutStyledText(first, settings: left, range: first.range)
+      var right = settings
+      right.alignment = .right
+      for cell in cells.dropFirst() { layoutStyledText(cell, settings: right, range: cell.range) }
+      return
+    }
+    for (index, line) in firstWrapper.lines(all[0]).enumerated() {
+      var runs = runs(line, all[0], at: 0, grid, settings, source: span(first.range))
+      if index == 0 {
+        var column = grid.width - fixed + 1
+        for (offset, line) in rest.enumerated() {
+          runs += self.runs(
+            line, all[offset + 1], at: column, grid, settings, source: span(cells[offset + 1].range))
+          column += line.width + 1
+        }
+      }
+      appendLine(runs, settings: lineSettings, width: grid.width, range: range)
     }
   }
 
@@ -374,6 +531,14 @@ struct Layout {
     _ runs: [TextRun], settings: LineSettings, width: Int, range: SourceRange, mirrored: Bool = true
   ) {
     var runs = runs
+    // A hard space (`\ `, U+00A0) was only layout's business, to keep words together and keep
+    // a line's last space: it prints as a space, which every code page has.
+    for index in runs.indices where !TextWidth.isPrintableASCII(runs[index].text) {
+      if runs[index].text.unicodeScalars.contains("\u{00A0}") {
+        runs[index].text = String(
+          String.UnicodeScalarView(runs[index].text.unicodeScalars.map { $0 == "\u{00A0}" ? " " : $0 }))
+      }
+    }
     var direction = TextDirection.auto
     if media.direction == .rightToLeft, mirrored {
       direction = .rightToLeft
@@ -394,7 +559,17 @@ struct Layout {
   /// which has nothing to clean, rather than a copy of it.
   private mutating func cleaned(_ cells: [RenderedCell]) -> [RenderedCell] {
     if cells.allSatisfy({ TextWidth.isPrintableASCII($0.text) }) { return cells }
-    return cells.map { RenderedCell(text: clean($0.text, at: $0.range), range: $0.range) }
+    return cells.map { cleaned($0, at: $0.range) }
+  }
+
+  /// A cell with its text, and each of its styled pieces, cleaned.
+  private mutating func cleaned(_ cell: RenderedCell, at range: SourceRange) -> RenderedCell {
+    guard !TextWidth.isPrintableASCII(cell.text) else { return cell }
+    guard !cell.segments.isEmpty else {
+      return RenderedCell(text: clean(cell.text, at: range), range: cell.range)
+    }
+    let segments = cell.segments.map { StyledSegment(text: clean($0.text, at: range), style: $0.style) }
+    return RenderedCell(text: segments.map { $0.text }.joined(), range: cell.range, segments: segments)
   }
 
   /// NFC text without control characters (a line break stays: it breaks the line); a warning

@@ -184,6 +184,15 @@ public struct Lexer {
         position += 2
         return Token(.string(StringLiteral(parts: parts)), text(start, position), range(start, position))
       }
+      if byte == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "<") {
+        // `\<` is a literal '<' where an inline span tag could start: a part of its own, two
+        // bytes long for one character, is how the span reader tells it from a tag's '<'.
+        flush(position)
+        parts.append(.text("<", range(position, position + 2)))
+        position += 2
+        pendingStart = position
+        continue
+      }
       if byte == UInt8(ascii: "\\") {
         if pending.isEmpty { pendingStart = position }
         lexEscape(into: &pending)
@@ -249,6 +258,8 @@ public struct Lexer {
     case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"), UInt8(ascii: "{"),
       UInt8(ascii: "}"):
       buffer.append(byte)
+    // `\ ` is a hard space: U+00A0, which no line breaks at and no line end drops.
+    case UInt8(ascii: " "): buffer.append(contentsOf: [0xC2, 0xA0])
     case UInt8(ascii: "n"): buffer.append(UInt8(ascii: "\n"))
     case UInt8(ascii: "t"): buffer.append(UInt8(ascii: "\t"))
     case UInt8(ascii: "u"):

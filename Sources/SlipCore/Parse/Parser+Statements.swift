@@ -139,6 +139,13 @@ extension Parser {
     let what = keyword.text == "image" ? Expected.pictureFile : Expected.includedFile
     guard let path = parseTextTemplate(what: what) else { return nil }
     guard let literal = path.literalText else {
+      if keyword.text == "image" {
+        // A picture the data sends (a logo as a `data:` URI): read when the receipt renders.
+        let options = parseOptions()
+        return .image(
+          ImageStatement(
+            path: "", pathRange: path.range, options: options, range: span(from: keyword), template: path))
+      }
       report(.pathInterpolated(keyword.text), at: path.range)
       skipLine()
       return nil

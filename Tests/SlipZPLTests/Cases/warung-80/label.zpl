@@ -1,6 +1,6 @@
 ^XA
 ^MNN
-^PW576^LL468^LH0,0^CI28
+^PW576^LL540^LH0,0^CI28
 ^FO120,6^ADN,36,20^FH^FDWARUNG BU SRI^FS
 ^FO180,51^ADN,18,10^FH^FD30 Nov 2026 12:45^FS
 ^FO0,81^ADN,18,10^FH^FDItem^FS
@@ -12,18 +12,26 @@
 ^FO480,81^ADN,18,10^FH^FDSubtotal^FS
 ^FO481,81^ADN,18,10^FH^FDSubtotal^FS
 ^FO480,101^GB96,1,1^FS
-^FO0,111^ADN,18,10^FH^FDNasi Goreng Kampung Spesial     2      Rp 50.000^FS
-^FO0,141^ADN,18,10^FH^FDTelur Mata Sapi^FS
-^FO0,171^ADN,18,10^FH^FDEs Teh Manis                    3      Rp 15.000^FS
-^FO0,201^ADN,18,10^FH^FDSate Ayam Madura (10 tusuk)     1      Rp 30.000^FS
-^FO0,231^ADN,18,10^FH^FDKerupuk                         4       Rp 6.000^FS
-^FO0,261^ADN,18,10^FH^FD================================================^FS
-^FO0,291^ADN,18,10^FH^FDTotal^FS
-^FO1,291^ADN,18,10^FH^FDTotal^FS
-^FO456,291^ADN,18,10^FH^FDRp 101.000^FS
-^FO457,291^ADN,18,10^FH^FDRp 101.000^FS
-^FO0,321^ADN,18,10^FH^FDTunai                                 Rp 150.000^FS
-^FO0,351^ADN,18,10^FH^FDKembali                                Rp 49.000^FS
-^FO96,411^ADN,18,10^FH^FDTerima kasih atas kunjungan Anda^FS
-^FO9,439^AAN,18,5^FPH,3^FH^FDBarang yang sudah dibeli tidak dapat ditukar atau dikembalikan^FS
+^FO0,111^ADN,18,10^FH^FDNasi Goreng Kampung Spesial^FS
+^FO372,114^ADN,36,20^FH^FD2^FS
+^FO468,111^ADN,18,10^FH^FDRp 50.000^FS
+^FO0,159^ADN,18,10^FH^FDTelur Mata Sapi^FS
+^FO0,189^ADN,18,10^FH^FDEs Teh Manis^FS
+^FO372,192^ADN,36,20^FH^FD3^FS
+^FO468,189^ADN,18,10^FH^FDRp 15.000^FS
+^FO0,237^ADN,18,10^FH^FDSate Ayam Madura (10 tusuk)^FS
+^FO372,240^ADN,36,20^FH^FD1^FS
+^FO468,237^ADN,18,10^FH^FDRp 30.000^FS
+^FO0,285^ADN,18,10^FH^FDKerupuk^FS
+^FO372,288^ADN,36,20^FH^FD4^FS
+^FO480,285^ADN,18,10^FH^FDRp 6.000^FS
+^FO0,333^ADN,18,10^FH^FD================================================^FS
+^FO0,363^ADN,18,10^FH^FDTotal^FS
+^FO1,363^ADN,18,10^FH^FDTotal^FS
+^FO456,363^ADN,18,10^FH^FDRp 101.000^FS
+^FO457,363^ADN,18,10^FH^FDRp 101.000^FS
+^FO0,393^ADN,18,10^FH^FDTunai                                 Rp 150.000^FS
+^FO0,423^ADN,18,10^FH^FDKembali                                Rp 49.000^FS
+^FO96,483^ADN,18,10^FH^FDTerima kasih atas kunjungan Anda^FS
+^FO9,511^AAN,18,5^FPH,3^FH^FDBarang yang sudah dibeli tidak dapat ditukar atau dikembalikan^FS
 ^XZ
