@@ -4,7 +4,8 @@ extension Document {
   public func dump() -> String {
     var out = ""
     if let page {
-      out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)\n"
+      out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)"
+      out += page.rotation == .none ? "\n" : " rotate=\(page.rotation.rawValue)\n"
     } else {
       out += "receipt paper=\(media.paper) width=\(media.widthDots) dpi=\(media.dpi)"
       out += " font=\(media.font.rawValue) columns=\(media.columns)"
@@ -57,7 +58,10 @@ extension Document {
     switch element {
     case .text(let text):
       var out = "text x=\(text.x) y=\(text.y) w=\(text.width) height=\(text.height)"
-      out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)\(span(text.source))\n"
+      out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)"
+      if text.rotation != .none { out += " rotate=\(text.rotation.rawValue)" }
+      if text.reverse { out += " reverse" }
+      out += "\(span(text.source))\n"
       for line in text.lines {
         out += "  line x=\(line.x) y=\(line.y) w=\(line.width) \(quoted(line.text))\n"
       }
@@ -78,6 +82,7 @@ extension Document {
     case .symbol(let placed):
       let symbol = placed.symbol
       var out = "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) x=\(placed.x) y=\(placed.y)"
+      if placed.rotation != .none { out += " rotate=\(placed.rotation.rawValue)" }
       out += " module=\(symbol.module) \(symbol.width)x\(symbol.height)"
       if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
       if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }

@@ -9,13 +9,19 @@ public struct LabelPage: Sendable, Equatable {
   public var dpi: Int
   /// The elements in template order; later ones print over earlier ones.
   public var elements: [LabelElement]
+  /// How the whole label is turned when printed (`label … rotate=180`, ZPL `^POI`), for
+  /// printers loaded upside down; positions are those of the upright label.
+  public var rotation: Rotation
 
   /// A page.
-  public init(widthDots: Int, heightDots: Int, dpi: Int, elements: [LabelElement]) {
+  public init(
+    widthDots: Int, heightDots: Int, dpi: Int, elements: [LabelElement], rotation: Rotation = .none
+  ) {
     self.widthDots = widthDots
     self.heightDots = heightDots
     self.dpi = dpi
     self.elements = elements
+    self.rotation = rotation
   }
 }
 
@@ -77,14 +83,22 @@ public struct LabelText: Sendable, Equatable {
   public var maxLines: Int
   /// Whether the template lets the text shrink to fit (`fit=shrink`).
   public var shrinks: Bool
+  /// How the text is turned. The lines are placed as if it were upright, with the box's top
+  /// left at `x`, `y`; turned, the box keeps that top left (``extent`` is its upright size).
+  public var rotation: Rotation
+  /// Whether the text prints white on whatever is under it (`reverse`, ZPL `^FR`).
+  public var reverse: Bool
   /// The statement.
   public var source: SourceSpan?
 
   /// A text element.
   public init(
     x: Int, y: Int, width: Int, height: Int, lineSpacing: Int, alignment: Alignment, lines: [Line],
-    requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, source: SourceSpan?
+    requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, rotation: Rotation = .none,
+    reverse: Bool = false, source: SourceSpan?
   ) {
+    self.rotation = rotation
+    self.reverse = reverse
     self.requestedHeight = requestedHeight ?? height
     self.maxLines = maxLines
     self.shrinks = shrinks
@@ -96,6 +110,24 @@ public struct LabelText: Sendable, Equatable {
     self.alignment = alignment
     self.lines = lines
     self.source = source
+  }
+}
+
+extension LabelText {
+  /// The upright box's size: as wide as the box (or its widest line), as tall as its lines.
+  public var extent: (width: Int, height: Int) {
+    let right = lines.map { $0.x + $0.width }.max() ?? x
+    return (max(width, right - x), max(height, lineSpacing * (lines.count - 1) + height))
+  }
+
+  /// Where `line` lands on the label once the text is turned: its rectangle (as tall as the
+  /// glyph height) in label dots.
+  public func placed(_ line: Line) -> (x: Int, y: Int, width: Int, height: Int) {
+    let (frameWidth, frameHeight) = extent
+    let turned = rotation.turned(
+      x: line.x - x, y: line.y - y, width: line.width, height: height, frameWidth: frameWidth,
+      frameHeight: frameHeight)
+    return (x + turned.x, y + turned.y, turned.width, turned.height)
   }
 }
 
@@ -211,11 +243,14 @@ public struct LabelSymbol: Sendable, Equatable {
   public var y: Int
   /// The symbol.
   public var symbol: Symbol
+  /// How the symbol is turned; `x`, `y` stay the top left of the box it then takes.
+  public var rotation: Rotation
   /// The statement.
   public var source: SourceSpan?
 
   /// A symbol whose top left is `x`, `y`.
-  public init(x: Int, y: Int, symbol: Symbol, source: SourceSpan?) {
+  public init(x: Int, y: Int, symbol: Symbol, rotation: Rotation = .none, source: SourceSpan?) {
+    self.rotation = rotation
     self.x = x
     self.y = y
     self.symbol = symbol

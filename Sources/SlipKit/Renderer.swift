@@ -264,6 +264,11 @@ struct TextPictureDrawer: TextPictures {
     return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
   }
 
+  func picture(of element: LabelElement) throws(BackendError) -> LabelImage? {
+    guard let picture = try rasterizer.picture(of: element) else { return nil }
+    return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
+  }
+
   func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap? {
     guard line.runs.contains(where: { TextShaping.needsShaping($0.text) }) else { return nil }
     return try receiptRasterizer.band(.text(line), width: width, lineSpacing: 30).bitmap

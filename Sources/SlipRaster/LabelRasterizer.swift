@@ -41,44 +41,117 @@ public struct LabelRasterizer: Sendable {
     path: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf", package: "fonts-liberation",
     pixelSize: 0)
 
-  /// The label drawn, and the characters the face lacks.
+  /// The label drawn, and the characters the face lacks. A label turned a half (`^POI`) is
+  /// drawn as it comes out of the printer: upside down.
   public func render(_ page: LabelPage) throws(RasterError) -> RasterLabel {
     try font.withStore { store throws(RasterError) -> RasterLabel in
       var canvas = Canvas(width: page.widthDots, height: page.heightDots)
       var missing: [(source: SourceSpan?, characters: [String])] = []
       for element in page.elements {
-        switch element {
-        case .text(let text):
-          var characters: [String] = []
-          for line in text.lines {
-            if TextShaping.needsShaping(line.text) {
-              let picture = try shaping.withStore { shaped throws(RasterError) -> LabelTextPicture? in
-                try shaped.labelPicture(
-                  line.text, x: line.x, y: line.y, height: text.height, missing: &characters)
-              }
-              if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
-              continue
-            }
-            try store.draw(
-              line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &characters)
-          }
-          if !characters.isEmpty { missing.append((text.source, characters)) }
-        case .box(let box):
-          Self.draw(box, on: &canvas)
-        case .line(let line):
-          Self.draw(line, on: &canvas)
-        case .circle(let circle):
-          Self.draw(circle, on: &canvas)
-        case .image(let image):
-          canvas.draw(image.bitmap, x: image.x, y: image.y)
-        case .symbol(let placed):
-          Self.drawModules(placed, on: &canvas)
-          var characters: [String] = []
-          try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
-        }
+        var characters: [String] = []
+        try draw(element, store: store, on: &canvas, missing: &characters)
+        if case .text(let text) = element, !characters.isEmpty { missing.append((text.source, characters)) }
       }
       return RasterLabel(
-        bitmap: canvas.bitmap, warnings: missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) })
+        bitmap: page.rotation.turned(canvas.bitmap),
+        warnings: missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) })
+    }
+  }
+
+  /// `element` alone as the preview draws it, placed on the label: what the ZPL writer sends as
+  /// a picture where the printer cannot draw the same (a turned symbol). Nil when it draws nothing.
+  public func picture(of element: LabelElement) throws(RasterError) -> LabelTextPicture? {
+    try font.withStore { store throws(RasterError) -> LabelTextPicture? in
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var canvas = Canvas(width: width, height: height)
+      var missing: [String] = []
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &canvas, missing: &missing)
+      let bitmap = upright.rotation.turned(canvas.bitmap)
+      let (x, y) = upright.origin
+      return LabelTextPicture(bitmap: bitmap, x: x, y: y)
+    }
+  }
+
+  /// An element drawn where it stands; a turned one is drawn upright on its own canvas, turned,
+  /// and put in place (inverting what is under it when it is reverse text).
+  private func draw(
+    _ element: LabelElement, store: LabelFontStore, on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    switch element {
+    case .text(let text) where text.rotation != .none || text.reverse:
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var own = Canvas(width: width, height: height)
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &own, missing: &missing)
+      let bitmap = upright.rotation.turned(own.bitmap)
+      let (x, y) = upright.origin
+      if text.reverse { canvas.invert(bitmap, x: x, y: y) } else { canvas.draw(bitmap, x: x, y: y) }
+    case .symbol(let placed) where placed.rotation != .none:
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var own = Canvas(width: width, height: height)
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &own, missing: &missing)
+      let (x, y) = upright.origin
+      canvas.draw(upright.rotation.turned(own.bitmap), x: x, y: y)
+    case .text(let text):
+      for line in text.lines {
+        if TextShaping.needsShaping(line.text) {
+          let picture = try shaping.withStore { shaped throws(RasterError) -> LabelTextPicture? in
+            try shaped.labelPicture(line.text, x: line.x, y: line.y, height: text.height, missing: &missing)
+          }
+          if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
+          continue
+        }
+        try store.draw(line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &missing)
+      }
+    case .box(let box):
+      Self.draw(box, on: &canvas)
+    case .line(let line):
+      Self.draw(line, on: &canvas)
+    case .circle(let circle):
+      Self.draw(circle, on: &canvas)
+    case .image(let image):
+      canvas.draw(image.bitmap, x: image.x, y: image.y)
+    case .symbol(let placed):
+      Self.drawModules(placed, on: &canvas)
+      var characters: [String] = []
+      try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
+    }
+  }
+
+  /// A turned element upright, with the frame it is drawn in (label dots, upright) and where
+  /// that frame's top left lands once turned. The frame is the element's box with a margin on
+  /// every side (glyphs above the capitals, a barcode's text): the same margin all round, so
+  /// the box keeps its top left whichever way the frame turns.
+  private static func upright(_ element: LabelElement) -> (
+    element: LabelElement, rotation: Rotation, frame: (Int, Int, Int, Int), origin: (Int, Int)
+  ) {
+    switch element {
+    case .text(var text):
+      let rotation = text.rotation
+      text.rotation = .none
+      text.reverse = false
+      let (width, height) = text.extent
+      let margin = max(2, text.height / 3)
+      return (
+        .text(text), rotation, (text.x - margin, text.y - margin, width + 2 * margin, height + 2 * margin),
+        (text.x - margin, text.y - margin)
+      )
+    case .symbol(var placed):
+      let rotation = placed.rotation
+      placed.rotation = .none
+      let margin = 12 + 12 * max(1, placed.symbol.module)
+      return (
+        .symbol(placed), rotation,
+        (
+          placed.x - margin, placed.y - margin, placed.symbol.width + 2 * margin,
+          placed.symbol.height + 2 * margin
+        ), (placed.x - margin, placed.y - margin)
+      )
+    default:
+      let (left, top, right, bottom) = (0, 0, 0, 0)
+      return (element, .none, (left, top, right, bottom), (left, top))
     }
   }
 

@@ -268,6 +268,7 @@ enum Production {
     "W0501": { render("receipt\ntext \"{{ a }}\"", #"{"a": "\u0007"}"#) },
     "W0502": { render(label + "box x=700 y=1 w=200 h=10") },
     "W0503": { render(label + "text \"a long text that cannot fit\" x=0 y=0 w=60 size=30") },
+    "W0530": { render(label + "box x=0 y=0 w=200 h=60 fill\ntext \"on black\" x=10 y=10") },
     // ESC/POS.
     // Without a rasteriser, since with one a line no code page has goes as a picture of itself.
     "W0601": { escpos(document("receipt\ntext \"中\""), rasterizer: nil) },

@@ -24,6 +24,8 @@ struct LabelSpec: Sendable, Equatable {
   var widthDots: Int
   var heightDots: Int
   var dpi: Int
+  /// How the whole label prints turned (`label … rotate=180`).
+  var rotation: Rotation = .none
 }
 
 /// Where a label element's top left corner is, in dots.
@@ -44,6 +46,10 @@ struct LabelTextSpec: Sendable, Equatable {
   var maxLines: Int
   /// Whether to shrink the text until it fits.
   var shrink: Bool
+  /// How the text is turned (`rotate=`).
+  var rotation: Rotation = .none
+  /// Whether it prints white on what is under it (`reverse`).
+  var reverse = false
 }
 
 /// A `qr` or `barcode` statement's settings.
@@ -60,6 +66,8 @@ struct SymbolSpec: Sendable, Equatable {
   var contentRange: SourceRange
   /// On a label, the symbol's top left corner.
   var position: LabelPoint?
+  /// On a label, how the symbol is turned (`rotate=`).
+  var rotation: Rotation = .none
 }
 
 /// A statement with its options resolved.
@@ -93,6 +101,8 @@ indirect enum CheckedStatement: Sendable {
   case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
   case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
+  /// A label element some of whose numeric options are expressions, evaluated per record.
+  case computed(CheckedStatement, [ComputedOption])
 }
 
 extension CheckedStatement {
@@ -106,6 +116,7 @@ extension CheckedStatement {
       range
     case .drawer(_, _, _, let range): range
     case .conditional(let branches, _): branches.first?.0.range
+    case .computed(let statement, _): statement.range
     }
   }
 }

@@ -8,12 +8,17 @@ extension Checker {
     var options = OptionReader(
       image.options, statement: "image",
       accepts: label == nil
-        ? ["width", "align", "dither", "threshold"] : ["x", "y", "width", "dither", "threshold"])
-    defer { diagnostics += options.diagnostics }
+        ? ["width", "align", "dither", "threshold"] : ["x", "y", "width", "dither", "threshold", "rotate"])
+    options.allowsComputed = label != nil
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
     var position: LabelPoint?
     if let label {
       position = labelPosition(&options, statement: "image", range: image.range, dpi: label.dpi)
     }
+    let rotation = label == nil ? .none : rotation(&options)
     let alignment =
       options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let dither =
@@ -72,7 +77,9 @@ extension Checker {
           .imageTooTall(image.path, height: height, most: Self.maximumImageHeight), at: image.pathRange))
       return nil
     }
-    let bitmap = ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold ?? 128)
+    // Turned once here: a picture prints as the same dots however many records there are.
+    let bitmap = rotation.turned(
+      ImageProcessor.bitmap(from: grey, width: width, dither: dither, threshold: threshold ?? 128))
     return .image(bitmap, alignment, name: image.path, position: position, image.range)
   }
 }

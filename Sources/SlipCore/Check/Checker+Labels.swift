@@ -6,17 +6,22 @@ extension Checker {
   mutating func checkOnLabel(_ statement: Statement, label: LabelSpec, media: ReceiptMedia)
     -> CheckedStatement?
   {
+    computedOptions = []
+    let element: CheckedStatement?
     switch statement {
     case .text(let text):
-      return checkLabelText(text, label: label)
+      element = checkLabelText(text, label: label)
     case .image(let image):
-      return checkImage(image, media: media)
+      element = checkImage(image, media: media)
     case .symbol(let symbol):
-      return checkSymbol(symbol, media: media)
+      element = checkSymbol(symbol, media: media)
     case .shape(let shape):
-      return checkShape(shape, label: label)
-    case .forEach, .conditional, .set, .include, .table:
-      // Blocks and variables work as on receipts (tables are refused in checkBlock).
+      element = checkShape(shape, label: label)
+    case .forEach, .conditional, .set:
+      // Blocks and variables work as on receipts; their bodies come back here.
+      return checkBlockStatement(statement, media: media)
+    case .include, .table:
+      // Expanded (or refused, for tables) in checkBlock.
       return nil
     case .row, .rule, .feed, .cut, .drawer:
       let keyword = Self.keywordOutsideTables(statement) ?? "row"
@@ -26,6 +31,11 @@ extension Checker {
       diagnostics.append(Diagnostic(.headerNotFirst(header.kind), at: header.range))
       return nil
     }
+    let computed = computedOptions
+    computedOptions = []
+    guard let element, !computed.isEmpty else { return element }
+    computed.forEach { checkText($0.content) }
+    return .computed(element, computed)
   }
 
   /// `x=` and `y=` of a label element, both required.
@@ -43,11 +53,21 @@ extension Checker {
     return LabelPoint(x: x, y: y)
   }
 
+  /// `rotate=0|90|180|270`, clockwise.
+  mutating func rotation(_ options: inout OptionReader) -> Rotation {
+    let names = Rotation.allCases.map { String($0.rawValue) }
+    return options.choice("rotate", names).flatMap(Int.init).flatMap(Rotation.init(rawValue:)) ?? .none
+  }
+
   /// `text "…" x= y= [w=] [size=] [align=] [lines=N] [fit=shrink]`.
   mutating func checkLabelText(_ text: TextStatement, label: LabelSpec) -> CheckedStatement? {
     var options = OptionReader(
-      text.options, statement: "text", accepts: ["x", "y", "w", "size", "align", "lines", "fit"])
-    defer { diagnostics += options.diagnostics }
+      text.options, statement: "text", accepts: ["x", "y", "w", "size", "align", "lines", "fit", "rotate", "reverse"])
+    options.allowsComputed = true
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
     checkText(text.content)
     let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
     let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
@@ -56,12 +76,15 @@ extension Checker {
       options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let maxLines = options.integer("lines", in: 1...50) ?? 1
     let shrink = options.choice("fit", ["shrink"]) != nil
+    let rotation = rotation(&options)
+    let reverse = options.flag("reverse")
     if width == nil, alignment != .left || maxLines > 1 || shrink {
       diagnostics.append(Diagnostic(.textBoxNeedsWidth(), at: text.range))
     }
     guard let position else { return nil }
     let spec = LabelTextSpec(
-      position: position, width: width, size: size, alignment: alignment, maxLines: maxLines, shrink: shrink)
+      position: position, width: width, size: size, alignment: alignment, maxLines: maxLines, shrink: shrink,
+      rotation: rotation, reverse: reverse)
     return .labelText(text.content, spec, text.range)
   }
 
@@ -72,7 +95,11 @@ extension Checker {
     case "line":
       var options = OptionReader(
         shape.options, statement: "line", accepts: ["x1", "y1", "x2", "y2", "thickness"])
-      defer { diagnostics += options.diagnostics }
+      options.allowsComputed = true
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
       let ends = ["x1", "y1", "x2", "y2"].map { options.dots($0, dpi: dpi, in: -20_000...20_000) }
       let thickness = options.dots("thickness", dpi: dpi, in: 1...500) ?? 2
       guard let x1 = ends[0], let y1 = ends[1], let x2 = ends[2], let y2 = ends[3] else {
@@ -84,7 +111,11 @@ extension Checker {
     case "circle":
       var options = OptionReader(
         shape.options, statement: "circle", accepts: ["x", "y", "d", "border", "fill"])
-      defer { diagnostics += options.diagnostics }
+      options.allowsComputed = true
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
       let point = labelPosition(&options, statement: "circle", range: shape.range, dpi: dpi)
       let diameter = options.dots("d", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
@@ -103,13 +134,22 @@ extension Checker {
         shape.range)
     default:
       var options = OptionReader(
-        shape.options, statement: "box", accepts: ["x", "y", "w", "h", "border", "fill"])
-      defer { diagnostics += options.diagnostics }
+        shape.options, statement: "box", accepts: ["x", "y", "w", "h", "border", "fill", "rotate"])
+      options.allowsComputed = true
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
       let point = labelPosition(&options, statement: "box", range: shape.range, dpi: dpi)
-      let width = options.dots("w", dpi: dpi, in: 1...20_000)
-      let height = options.dots("h", dpi: dpi, in: 1...20_000)
+      var width = options.dots("w", dpi: dpi, in: 1...20_000)
+      var height = options.dots("h", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
       let filled = options.flag("fill")
+      if rotation(&options).isQuarterTurn {
+        // A box turned a quarter is the box with its sides traded, at the same top left.
+        swap(&width, &height)
+        options.renameComputed(["w": "h", "h": "w"])
+      }
       for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil
       {
         diagnostics.append(

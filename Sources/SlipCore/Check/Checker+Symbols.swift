@@ -22,8 +22,13 @@ extension Checker {
     let placement = label == nil ? ["align"] : ["x", "y"]
     var options = OptionReader(
       statement.options, statement: isQR ? "qr" : "barcode",
-      accepts: (isQR ? ["size", "ecc"] : ["height", "module", "hri"]) + placement)
-    defer { diagnostics += options.diagnostics }
+      accepts: (isQR ? ["size", "ecc"] : ["height", "module", "hri"]) + placement
+        + (label == nil ? [] : ["rotate"]))
+    options.allowsComputed = label != nil
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
     var position: LabelPoint?
     if let label {
       position = labelPosition(
@@ -47,6 +52,7 @@ extension Checker {
         errorCorrection: nil, alignment: alignment, contentRange: statement.content.range)
     }
     spec.position = position
+    if label != nil { spec.rotation = rotation(&options) }
     guard let symbolEncoder else {
       diagnostics.append(
         Diagnostic(

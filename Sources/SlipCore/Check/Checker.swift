@@ -14,6 +14,8 @@ struct Checker {
   var table: TableSpec?
   /// The label, for label templates: positions and sizes are in its dots.
   var label: LabelSpec?
+  /// The numeric options of the label element being checked that are written as expressions.
+  var computedOptions: [ComputedOption] = []
   /// The files being included, innermost last, to catch cycles.
   var includeStack: [String] = []
   /// Includes expanded so far. A file included twice is parsed once but checked (and printed)

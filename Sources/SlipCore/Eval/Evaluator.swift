@@ -184,7 +184,14 @@ struct Evaluator {
       let symbol = Symbol(
         symbology: spec.symbology, data: data, module: spec.module, height: height,
         humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: modules)
-      items.append(.symbol(symbol, spec.alignment, position: spec.position, range))
+      if let position = spec.position {
+        // On a label the symbol is placed as it is: an element, turned as the template says.
+        let placed = LabelSymbol(
+          x: position.x, y: position.y, symbol: symbol, rotation: spec.rotation, source: nil)
+        items.append(.shape(.symbol(placed), range))
+      } else {
+        items.append(.symbol(symbol, spec.alignment, position: nil, range))
+      }
     case .forEach(let variable, let sequence, let body, _):
       let list = try value(of: sequence)
       guard case .array(let elements) = list else {
@@ -214,6 +221,17 @@ struct Evaluator {
         return
       }
       if let elseBody { run(elseBody) }
+    case .computed(let element, let options):
+      var resolved = element
+      for option in options {
+        let text = try render(option.content)
+        guard let number = option.read(text), option.allowed.contains(number) else {
+          throw report(
+            .invalidOptionValue(text, option: option.name, expected: option.expected), at: option.range)
+        }
+        resolved = resolved.setting(option.setting ?? option.name, to: number)
+      }
+      try run(resolved)
     case .set(let name, let expression, _):
       let value = try value(of: expression)
       let binding = Binding(name: name, kind: .value(value, path: dataPath(of: expression)))

@@ -56,7 +56,7 @@ struct LabelTextLayout {
     let laidOut = LabelText(
       x: spec.position.x, y: spec.position.y, width: boxWidth, height: height, lineSpacing: height,
       alignment: spec.alignment, lines: placed, requestedHeight: spec.size, maxLines: spec.maxLines,
-      shrinks: spec.shrink, source: nil)
+      shrinks: spec.shrink, rotation: spec.rotation, reverse: spec.reverse, source: nil)
     return (laidOut, cut)
   }
 

@@ -1,0 +1,128 @@
+import SlipCore
+import SlipIR
+import SlipKit
+import Testing
+
+/// Label templates as users write them (issue 24): blocks, computed positions, and what the
+/// page then holds.
+@Suite struct LabelTemplateTests {
+  let renderer = Renderer()
+
+  static func source(_ text: String) -> TemplateSource {
+    TemplateSource(SourceFile(path: "label.slip", text: text), loader: nil)
+  }
+
+  static func data(_ json: String) -> TemplateData { .json(SourceFile(path: "data.json", text: json)) }
+
+  func page(_ template: String, data: String = "{}") throws -> LabelPage {
+    let result = renderer.check(Self.source(template), data: Self.data(data))
+    #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.map(\.message))")
+    return try #require(result.document?.page)
+  }
+
+  /// The lines of text on a page, top to bottom, with where each starts.
+  static func texts(_ page: LabelPage) -> [String] {
+    page.elements.compactMap {
+      guard case .text(let text) = $0 else { return nil }
+      return text.lines.map { "\($0.text)@\(text.x),\(text.y)" }.joined(separator: "|")
+    }
+  }
+
+  // MARK: Blocks
+
+  /// `for` on a label checked and printed nothing (issue 24).
+  @Test func aLoopOnALabelPrintsItsBody() throws {
+    let page = try page(
+      "label width=2in height=2in dpi=203\ntext \"head\" x=0 y=0\nfor line in lines\n"
+        + "  text \"{{ line }}\" x=10 y=50\nend\n", data: #"{"lines": ["a", "b"]}"#)
+    #expect(Self.texts(page) == ["head@0,0", "a@10,50", "b@10,50"])
+  }
+
+  @Test func conditionsAndSetWorkOnALabel() throws {
+    let template = """
+      label width=2in height=2in dpi=203
+      set greeting = "hi " + name
+      if vip
+        text "{{ greeting }}" x=0 y=0
+      else
+        text "plain" x=0 y=0
+      end
+      box x=0 y=100 w=50 h=50 fill
+      """
+    let vip = try page(template, data: #"{"name": "Ana", "vip": true}"#)
+    #expect(Self.texts(vip) == ["hi Ana@0,0"])
+    #expect(vip.elements.count == 2)
+    let plain = try page(template, data: #"{"name": "Ana", "vip": false}"#)
+    #expect(Self.texts(plain) == ["plain@0,0"])
+  }
+
+  @Test func anIncludeOnALabelPrintsItsElements() throws {
+    let loader = InMemoryLoader(["frame.slip": "box x=0 y=0 w=100 h=100\ntext \"in\" x=5 y=5\n"])
+    let source = TemplateSource(
+      SourceFile(path: "label.slip", text: "label width=2in height=2in dpi=203\ninclude \"frame.slip\"\n"),
+      loader: loader)
+    let result = renderer.check(source, data: Self.data("{}"))
+    let page = try #require(result.document?.page)
+    #expect(page.elements.count == 2)
+    #expect(Self.texts(page) == ["in@5,5"])
+  }
+
+  // MARK: Computed options
+
+  @Test func aComputedPositionIsEvaluatedPerRecord() throws {
+    let page = try page(
+      "label width=2in height=2in dpi=203\nfor line in lines\n"
+        + "  text \"{{ line }}\" x=10 y=\"{{ 70 + loop.index * 40 }}\"\nend\n",
+      data: #"{"lines": ["a", "b", "c"]}"#)
+    #expect(Self.texts(page) == ["a@10,110", "b@10,150", "c@10,190"])
+  }
+
+  @Test func aComputedLengthTakesTheOptionsUnits() throws {
+    let page = try page(
+      "label width=2in height=2in dpi=203\nbox x=\"{{ n }}mm\" y=0 w=\"{{ n * 2 }}\" h=10 border=\"{{ 1 + 1 }}\"\n",
+      data: #"{"n": 5}"#)
+    guard case .box(let box) = try #require(page.elements.first) else {
+      Issue.record("not a box: \(page.elements)")
+      return
+    }
+    #expect([box.x, box.y, box.width, box.height, box.border] == [40, 0, 10, 10, 2])
+  }
+
+  @Test func aComputedValueOutOfRangeIsTheLiteralsErrorAtTheOption() throws {
+    let template = "label width=2in height=2in dpi=203\nbox x=0 y=0 w=\"{{ w }}\" h=10\n"
+    let result = renderer.check(Self.source(template), data: Self.data(#"{"w": -4}"#))
+    let literal = renderer.check(
+      Self.source("label width=2in height=2in dpi=203\nbox x=0 y=0 w=-4 h=10\n"))
+    #expect(result.diagnostics.map(\.id) == literal.diagnostics.map(\.id))
+    #expect(result.diagnostics.first?.message.contains("'-4'") == true)
+    let start = try #require(result.diagnostics.first?.range?.start)
+    #expect(template.utf8.dropFirst(start).starts(with: "\"{{ w }}\"".utf8))
+  }
+
+  @Test func aComputedValueThatIsNoNumberIsAnError() {
+    let result = renderer.check(
+      Self.source("label width=2in height=2in dpi=203\ntext \"a\" x=0 y=\"{{ name }}\"\n"),
+      data: Self.data(#"{"name": "top"}"#))
+    #expect(result.diagnostics.hasErrors)
+    #expect(result.diagnostics.first?.message.contains("'top'") == true)
+  }
+
+  @Test func aComputedPositionOffTheLabelWarns() throws {
+    let result = renderer.check(
+      Self.source("label width=1in height=1in dpi=203\ntext \"a\" x=0 y=\"{{ 40 * 10 }}\"\n"),
+      data: Self.data("{}"))
+    #expect(!result.diagnostics.hasErrors)
+    #expect(result.diagnostics.contains { $0.severity == .warning })
+  }
+
+  @Test func receiptOptionsStayLiteral() {
+    let result = renderer.check(Self.source("receipt paper=58mm\nfeed 1\nqr \"x\" size=\"{{ n }}\"\n"))
+    #expect(result.diagnostics.map(\.id) == ["E0313"])
+  }
+
+  @Test func computedOptionsAreCheckedWithoutData() {
+    let result = renderer.check(
+      Self.source("label width=1in height=1in dpi=203\ntext \"a\" x=0 y=\"{{ n | nosuch }}\"\n"))
+    #expect(result.diagnostics.map(\.id) == ["E0302"])
+  }
+}
