@@ -157,7 +157,11 @@ def layout(ir: str) -> list[dict]:
     for line in ir.splitlines():
         words = dict(re.findall(r"(\w+)=(\S+)", line))
         if line.startswith("text "):
-            elements.append({"kind": "text", "height": int(words["height"]), "lines": []})
+            elements.append({
+                "kind": "text", "height": int(words["height"]), "lines": [], "x": int(words["x"]),
+                "y": int(words["y"]), "w": int(words["w"]), "spacing": int(words["spacing"]),
+                "rotate": int(words.get("rotate", "0")),
+            })
         elif line.startswith("  line "):
             elements[-1]["lines"].append(
                 (int(words["x"]), int(words["y"]), int(words["w"]), shlex.split(line.split(None, 4)[4])[0]))
@@ -176,11 +180,38 @@ def layout(ir: str) -> list[dict]:
             size = re.search(r" (\d+)x(\d+) ", line)
             x, y, module = int(words["x"]), int(words["y"]), int(words["module"])
             w, h = int(size.group(1)), int(size.group(2))
+            if words.get("rotate", "0") != "0":
+                # A turned symbol is sent as the preview's own picture (^GFA): the same dots.
+                elements.append({"kind": "picture"})
+                continue
             elements.append({
                 "kind": "qr" if kind == "qr" else "symbol", "rect": (x, y, x + w, y + h), "module": module,
                 "hri": words.get("hri", "none"),
             })
     return elements
+
+
+def turned_lines(element: dict) -> list[tuple[int, int, int, int, str, bool]]:
+    """A text element's lines as rectangles on the label (left, top, width, height), turned as
+    the element is (SlipIR's LabelText.placed), and whether each runs across the label."""
+    h, rotate = element["height"], element["rotate"]
+    lines = element["lines"]
+    right = max([x + w for x, _, w, _ in lines], default=element["x"])
+    frame_w = max(element["w"], right - element["x"])
+    frame_h = max(h, element["spacing"] * (len(lines) - 1) + h)
+    out = []
+    for x, y, w, text in lines:
+        u, v = x - element["x"], y - element["y"]
+        if rotate == 90:
+            rect = (frame_h - v - h, u, h, w)
+        elif rotate == 180:
+            rect = (frame_w - u - w, frame_h - v - h, w, h)
+        elif rotate == 270:
+            rect = (v, frame_w - u - w, h, w)
+        else:
+            rect = (u, v, w, h)
+        out.append((element["x"] + rect[0], element["y"] + rect[1], rect[2], rect[3], text, rotate in (0, 180)))
+    return out
 
 
 def needs_shaping(text: str) -> bool:
@@ -210,14 +241,21 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
     texts = curves = shaped = 0
     for element in layout(ir.read_text()):
         if element["kind"] == "text":
-            h = element["height"]
-            for x, y, w, text in element["lines"]:
+            for x, y, w, h, text, across in turned_lines(element):
                 if needs_shaping(text):
                     # Sent as the preview's own picture (^GFA): held to the same dots.
                     shaped += 1
                     continue
-                margin = max(10, round(0.03 * w))
-                region = (x - 2 * margin, y - 10, x + w + 2 * margin, y + h + 10)
+                # Along the line the ink may differ by 3 % of its length, across it by 3 % of
+                # its height (at least 10 dots either way); a turned line swaps the two.
+                length, tall = (w, h) if across else (h, w)
+                margin = max(10, round(0.03 * length))
+                vertical = max(10, round(0.03 * tall))
+                if across:
+                    region = (x - 2 * margin, y - 10, x + w + 2 * margin, y + h + 10)
+                else:
+                    region = (x - 10, y - 2 * margin, x + w + 10, y + h + 2 * margin)
+                    margin, vertical = vertical, margin
                 draw.rectangle((region[0], region[1], region[2] - 1, region[3] - 1), fill=1)
                 a = ImageChops.invert(ours.crop(region).convert("L")).getbbox()
                 b = ImageChops.invert(theirs.crop(region).convert("L")).getbbox()
@@ -225,7 +263,6 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
                     if text.strip() and (a is None) != (b is None):
                         problems.append(f"text {text!r}: ink in one render only")
                     continue
-                vertical = max(10, round(0.03 * h))
                 if max(abs(a[0] - b[0]), abs(a[2] - b[2])) > margin or max(abs(a[1] - b[1]), abs(a[3] - b[3])) > vertical:
                     problems.append(f"text {text!r}: ink box {b} in zplkit, {a} in the preview")
                 texts += 1

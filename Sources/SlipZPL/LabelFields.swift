@@ -99,7 +99,8 @@ struct LabelFields {
       let orientation = text.rotation.zplOrientation
       fields.append(
         Field(
-          x: max(0, placed.x), y: max(0, placed.y), "\(reverse)^A0\(orientation),\(text.height),\(text.height)",
+          x: max(0, placed.x), y: max(0, placed.y),
+          "\(reverse)^A0\(orientation),\(text.height),\(text.height)",
           data: line.text))
     }
     if controls > 0 { warnings.append(.controlCharactersRemoved(controls, at: text.source)) }

@@ -90,7 +90,8 @@ public struct ZPLStoredFormat: Sendable {
   /// The `^XA^DF…^XZ` block that stores the format: sent once, before the first recall.
   public func definition() -> [UInt8] {
     var out: [UInt8] = []
-    out.append(contentsOf: "^XA\n^DFR:\(name).ZPL^FS\n^PW\(width)^LL\(height)^LH0,0\(orientation)^CI28\n".utf8)
+    out.append(
+      contentsOf: "^XA\n^DFR:\(name).ZPL^FS\n^PW\(width)^LL\(height)^LH0,0\(orientation)^CI28\n".utf8)
     for element in layout {
       if let fields = fixed[element.key] {
         for field in fields { field.write(to: &out) }

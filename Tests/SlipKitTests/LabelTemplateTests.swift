@@ -125,4 +125,76 @@ import Testing
       Self.source("label width=1in height=1in dpi=203\ntext \"a\" x=0 y=\"{{ n | nosuch }}\"\n"))
     #expect(result.diagnostics.map(\.id) == ["E0302"])
   }
+
+  // MARK: Rotation and reverse fields
+
+  func zpl(_ template: String) -> (zpl: String, rendering: Rendering) {
+    let rendering = renderer.render(
+      Self.source(template), target: .zpl(), previews: PreviewOptions())
+    return (String(decoding: rendering.bytes, as: UTF8.self), rendering)
+  }
+
+  @Test func turnedTextUsesTheFieldOrientationAtItsTurnedBox() {
+    let (zpl, rendering) = zpl(
+      "label width=2in height=2in dpi=203\ntext \"AB\" x=100 y=20 size=30 rotate=90\n"
+        + "text \"AB\" x=100 y=200 size=30 rotate=270\ntext \"AB\" x=10 y=300 size=30 rotate=180\n")
+    #expect(!rendering.hasErrors)
+    #expect(zpl.contains("^FO100,20^A0R,30,30^FH^FDAB^FS"))
+    #expect(zpl.contains("^FO100,200^A0B,30,30^FH^FDAB^FS"))
+    #expect(zpl.contains("^FO10,300^A0I,30,30^FH^FDAB^FS"))
+  }
+
+  @Test func aTurnedBoxTradesItsSides() throws {
+    let page = try page("label width=2in height=2in dpi=203\nbox x=5 y=6 w=\"{{ 100 }}\" h=20 rotate=90\n")
+    guard case .box(let box) = try #require(page.elements.first) else {
+      Issue.record("not a box")
+      return
+    }
+    #expect([box.x, box.y, box.width, box.height] == [5, 6, 20, 100])
+  }
+
+  @Test func aTurnedSymbolPrintsAsThePreviewsPicture() throws {
+    let (zpl, rendering) = zpl(
+      "label width=2in height=2in dpi=203\nbarcode code128 \"AB12\" x=100 y=20 height=40 rotate=90\n")
+    #expect(!rendering.hasErrors)
+    #expect(!zpl.contains("^BC"))
+    #expect(zpl.contains("^GFA"))
+    let preview = try #require(rendering.previews.first).bitmap
+    // Turned a quarter, the bars (40 dots tall) run across from x=100: each row of them is all
+    // ink or all paper, and both kinds are there.
+    let rows = (20..<60).map { y in Set((100..<140).map { preview[$0, y] }) }
+    #expect(rows.allSatisfy { $0.count == 1 })
+    #expect(Set(rows.flatMap { $0 }).count == 2)
+  }
+
+  @Test func reverseTextIsAReverseFieldAndInvertsThePreview() throws {
+    let (zpl, rendering) = zpl(
+      "label width=2in height=1in dpi=203\nbox x=0 y=0 w=406 h=203 fill\ntext \"HI\" x=50 y=50 size=60 reverse\n"
+    )
+    #expect(rendering.diagnostics.isEmpty)
+    #expect(zpl.contains("^FO50,50^FR^A0N,60,60^FH^FDHI^FS"))
+    let preview = try #require(rendering.previews.first).bitmap
+    let white = (0..<preview.height).reduce(0) { total, y in
+      total + (0..<preview.width).filter { !preview[$0, y] }.count
+    }
+    #expect(white > 200)
+  }
+
+  @Test func textOnAFilledBoxWithoutReverseWarns() {
+    let result = renderer.check(
+      Self.source(
+        "label width=2in height=1in dpi=203\nbox x=0 y=0 w=200 h=100 fill\ntext \"HI\" x=50 y=50\n"),
+      data: Self.data("{}"))
+    #expect(result.diagnostics.map(\.id) == ["W0530"])
+    #expect(result.diagnostics.first?.notes.first?.range != nil)
+  }
+
+  @Test func aLabelTurnedAHalfSaysSoAndItsPreviewIsUpsideDown() throws {
+    let (zpl, rendering) = zpl(
+      "label width=1in height=1in dpi=203 rotate=180\nbox x=0 y=0 w=20 h=20 fill\n")
+    #expect(zpl.contains("^LH0,0^POI^CI28"))
+    let preview = try #require(rendering.previews.first).bitmap
+    #expect(preview[preview.width - 1, preview.height - 1])
+    #expect(!preview[0, 0])
+  }
 }

@@ -62,7 +62,8 @@ extension Checker {
   /// `text "…" x= y= [w=] [size=] [align=] [lines=N] [fit=shrink]`.
   mutating func checkLabelText(_ text: TextStatement, label: LabelSpec) -> CheckedStatement? {
     var options = OptionReader(
-      text.options, statement: "text", accepts: ["x", "y", "w", "size", "align", "lines", "fit", "rotate", "reverse"])
+      text.options, statement: "text",
+      accepts: ["x", "y", "w", "size", "align", "lines", "fit", "rotate", "reverse"])
     options.allowsComputed = true
     defer {
       diagnostics += options.diagnostics
@@ -96,10 +97,10 @@ extension Checker {
       var options = OptionReader(
         shape.options, statement: "line", accepts: ["x1", "y1", "x2", "y2", "thickness"])
       options.allowsComputed = true
-    defer {
-      diagnostics += options.diagnostics
-      computedOptions += options.computed
-    }
+      defer {
+        diagnostics += options.diagnostics
+        computedOptions += options.computed
+      }
       let ends = ["x1", "y1", "x2", "y2"].map { options.dots($0, dpi: dpi, in: -20_000...20_000) }
       let thickness = options.dots("thickness", dpi: dpi, in: 1...500) ?? 2
       guard let x1 = ends[0], let y1 = ends[1], let x2 = ends[2], let y2 = ends[3] else {
@@ -112,10 +113,10 @@ extension Checker {
       var options = OptionReader(
         shape.options, statement: "circle", accepts: ["x", "y", "d", "border", "fill"])
       options.allowsComputed = true
-    defer {
-      diagnostics += options.diagnostics
-      computedOptions += options.computed
-    }
+      defer {
+        diagnostics += options.diagnostics
+        computedOptions += options.computed
+      }
       let point = labelPosition(&options, statement: "circle", range: shape.range, dpi: dpi)
       let diameter = options.dots("d", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
@@ -136,10 +137,10 @@ extension Checker {
       var options = OptionReader(
         shape.options, statement: "box", accepts: ["x", "y", "w", "h", "border", "fill", "rotate"])
       options.allowsComputed = true
-    defer {
-      diagnostics += options.diagnostics
-      computedOptions += options.computed
-    }
+      defer {
+        diagnostics += options.diagnostics
+        computedOptions += options.computed
+      }
       let point = labelPosition(&options, statement: "box", range: shape.range, dpi: dpi)
       var width = options.dots("w", dpi: dpi, in: 1...20_000)
       var height = options.dots("h", dpi: dpi, in: 1...20_000)

@@ -108,7 +108,8 @@ struct Layout {
     }
     let page = label.map {
       LabelPage(
-        widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements, rotation: $0.rotation)
+        widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements,
+        rotation: $0.rotation)
     }
     let document = Document(sources: templatePaths, media: media, blocks: blocks, page: page)
     return (document, diagnostics)
