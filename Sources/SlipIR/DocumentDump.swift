@@ -59,6 +59,8 @@ extension Document {
     case .text(let text):
       var out = "text x=\(text.x) y=\(text.y) w=\(text.width) height=\(text.height)"
       out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)"
+      if text.font != .scalable { out += " font=\(text.font.name)" }
+      if let width = text.glyphWidth { out += " glyph-width=\(width)" }
       if text.rotation != .none { out += " rotate=\(text.rotation.rawValue)" }
       if text.reverse { out += " reverse" }
       out += "\(span(text.source))\n"

@@ -88,6 +88,11 @@ public struct LabelText: Sendable, Equatable {
   public var rotation: Rotation
   /// Whether the text prints white on whatever is under it (`reverse`, ZPL `^FR`).
   public var reverse: Bool
+  /// The font: font 0 unless the template names a bitmap font.
+  public var font: LabelTextFont
+  /// Font 0's glyph width (`^A0N,h,w`), when the template gives one; nil is as wide as tall.
+  /// For a bitmap font, its magnified cell width.
+  public var glyphWidth: Int?
   /// The statement.
   public var source: SourceSpan?
 
@@ -95,8 +100,10 @@ public struct LabelText: Sendable, Equatable {
   public init(
     x: Int, y: Int, width: Int, height: Int, lineSpacing: Int, alignment: Alignment, lines: [Line],
     requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, rotation: Rotation = .none,
-    reverse: Bool = false, source: SourceSpan?
+    reverse: Bool = false, font: LabelTextFont = .scalable, glyphWidth: Int? = nil, source: SourceSpan?
   ) {
+    self.font = font
+    self.glyphWidth = glyphWidth
     self.rotation = rotation
     self.reverse = reverse
     self.requestedHeight = requestedHeight ?? height

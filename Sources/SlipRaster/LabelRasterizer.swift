@@ -103,7 +103,16 @@ public struct LabelRasterizer: Sendable {
           if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
           continue
         }
-        try store.draw(line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &missing)
+        switch text.font {
+        case .bitmap(let font, let height, let width):
+          try store.drawCells(
+            line.text, x: line.x, y: line.y, font: font, height: height, width: width, on: &canvas,
+            missing: &missing)
+        case .scalable:
+          try store.draw(
+            line.text, x: line.x, y: line.y, height: text.height, width: text.glyphWidth, on: &canvas,
+            missing: &missing)
+        }
       }
     case .box(let box):
       Self.draw(box, on: &canvas)
@@ -321,10 +330,13 @@ final class LabelFontStore {
   private var face: FT_Face?
   /// The face's capital height as a fraction of its em.
   private var capitalRatio = 0.7
-  /// The height the face is set to now.
-  private var currentHeight = 0
-  /// Unhinted advances in 1/65536 dots, by height and character, for measuring without rendering.
+  /// The size the face is set to now (``sizeKey(height:width:)``).
+  private var currentSize = 0
+  /// Unhinted advances in 1/65536 dots, by size and character, for measuring without rendering.
   private var advances: [Int: [Unicode.Scalar: Int]] = [:]
+
+  /// One key for a height and a glyph width, both below 65,536 dots.
+  private static func sizeKey(height: Int, width: Int) -> Int { height << 16 | (width & 0xFFFF) }
 
   /// Font 0's capitals are three quarters of the text height.
   static let capitalHeight = 0.75
@@ -339,7 +351,8 @@ final class LabelFontStore {
 
   /// The face at `height`: an em of `height` across, and tall enough for capitals of
   /// `0.75 height`.
-  private func face(height: Int) throws(RasterError) -> FT_Face {
+  private func face(height: Int, width: Int? = nil) throws(RasterError) -> FT_Face {
+    let width = width ?? height
     if face == nil {
       if library == nil { library = FreeTypeLibrary() }
       guard let library else { throw .freeTypeUnavailable() }
@@ -355,11 +368,12 @@ final class LabelFontStore {
       }
     }
     guard let face else { throw .freeTypeUnavailable() }
-    if currentHeight != height {
+    let key = Self.sizeKey(height: height, width: width)
+    if currentSize != key {
       let tall = Int((Double(height) * Self.capitalHeight / capitalRatio).rounded())
-      let status = FT_Set_Pixel_Sizes(face, FT_UInt(max(1, height)), FT_UInt(max(1, tall)))
+      let status = FT_Set_Pixel_Sizes(face, FT_UInt(max(1, width)), FT_UInt(max(1, tall)))
       guard status == 0 else { throw .fontUnusable(file, code: Int(status), step: "size \(height)") }
-      currentHeight = height
+      currentSize = key
     }
     return face
   }
@@ -378,19 +392,21 @@ final class LabelFontStore {
 
   /// The advance of `scalar` at `height` in 1/65536 dots: font 0's for printable ASCII, the
   /// face's unhinted one for the rest; nil when the face lacks it.
-  private func advance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
-    if let thirtySeconds = FontZero.advance(scalar) { return thirtySeconds * height << 11 }
-    return try faceAdvance(scalar, height: height)
+  private func advance(_ scalar: Unicode.Scalar, height: Int, width: Int? = nil) throws(RasterError) -> Int? {
+    let width = width ?? height
+    if let thirtySeconds = FontZero.advance(scalar) { return thirtySeconds * width << 11 }
+    return try faceAdvance(scalar, height: height, width: width)
   }
 
-  /// The face's own unhinted advance, measured once per height.
-  private func faceAdvance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
-    if let advance = advances[height]?[scalar] { return advance }
-    let face = try face(height: height)
+  /// The face's own unhinted advance, measured once per size.
+  private func faceAdvance(_ scalar: Unicode.Scalar, height: Int, width: Int) throws(RasterError) -> Int? {
+    let key = Self.sizeKey(height: height, width: width)
+    if let advance = advances[key]?[scalar] { return advance }
+    let face = try face(height: height, width: width)
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
     guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_BITMAP)) == 0 else { return nil }
     let advance = Int(face.pointee.glyph.pointee.linearHoriAdvance)
-    advances[height, default: [:]][scalar] = advance
+    advances[key, default: [:]][scalar] = advance
     return advance
   }
 
@@ -407,9 +423,12 @@ final class LabelFontStore {
   private var drawn: [Int: [Unicode.Scalar: DrawnGlyph]] = [:]
 
   /// `scalar` drawn at `height`, from the cache or FreeType.
-  private func glyph(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> DrawnGlyph {
-    if let glyph = drawn[height]?[scalar] { return glyph }
-    let face = try face(height: height)
+  private func glyph(_ scalar: Unicode.Scalar, height: Int, width: Int? = nil) throws(RasterError)
+    -> DrawnGlyph
+  {
+    let key = Self.sizeKey(height: height, width: width ?? height)
+    if let glyph = drawn[key]?[scalar] { return glyph }
+    let face = try face(height: height, width: width)
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
     var glyph = DrawnGlyph(left: 0, top: 0, rows: nil, advance: 0)
     if index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 {
@@ -442,21 +461,22 @@ final class LabelFontStore {
     }
     // Bounded: a template that shrinks text through many heights starts the cache again.
     if drawn.count > 64 { drawn.removeAll() }
-    drawn[height, default: [:]][scalar] = glyph
+    drawn[key, default: [:]][scalar] = glyph
     return glyph
   }
 
   /// Draws `text` from `x` with its capitals' tops on `y`; characters the face lacks are added
   /// to `missing`.
   func draw(
-    _ text: String, x: Int, y: Int, height: Int, on canvas: inout Canvas, missing: inout [String]
+    _ text: String, x: Int, y: Int, height: Int, width: Int? = nil, on canvas: inout Canvas,
+    missing: inout [String]
   ) throws(RasterError) {
     let baseline = y + Int((Double(height) * Self.capitalHeight).rounded())
     // The pen in 1/65536 dots: glyphs sit at its rounded position.
     var pen = x << 16
     for scalar in text.unicodeScalars {
-      let measured = try advance(scalar, height: height)
-      let glyph = try glyph(scalar, height: height)
+      let measured = try advance(scalar, height: height, width: width)
+      let glyph = try glyph(scalar, height: height, width: width)
       guard let rows = glyph.rows else {
         if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
         pen += measured ?? 0
@@ -470,6 +490,37 @@ final class LabelFontStore {
         for span in spans { canvas.span(top + row, from: left + span.lowerBound, to: left + span.upperBound) }
       }
       pen += advance
+    }
+  }
+}
+
+extension LabelFontStore {
+  /// Draws `text` in a bitmap font's cells from `x`, the cells' tops on `y`: each character of
+  /// the face centred in its cell, its capitals as tall as the font's (`baseline` dots a
+  /// magnification) and about as wide as the cell. The pitch is the font's, so the text takes
+  /// the room the printer gives it.
+  func drawCells(
+    _ text: String, x: Int, y: Int, font: ZebraBitmapFont, height: Int, width: Int, on canvas: inout Canvas,
+    missing: inout [String]
+  ) throws(RasterError) {
+    let capitals = font.baseline * height
+    let faceHeight = max(1, Int((Double(capitals) / Self.capitalHeight).rounded()))
+    // A capital of this narrow face is about 0.55 em wide.
+    let cellWidth = font.width * width
+    let faceWidth = max(1, Int((Double(cellWidth) / 0.55).rounded()))
+    let pitch = font.pitch(magnification: width)
+    for (index, character) in text.enumerated() {
+      let left = x + index * pitch
+      for scalar in character.unicodeScalars {
+        guard let advance = try advance(scalar, height: faceHeight, width: faceWidth) else {
+          if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
+          continue
+        }
+        let glyphWidth = (advance + 0x8000) >> 16
+        try draw(
+          String(scalar), x: left + (cellWidth - glyphWidth) / 2, y: y, height: faceHeight, width: faceWidth,
+          on: &canvas, missing: &missing)
+      }
     }
   }
 }

@@ -100,7 +100,7 @@ struct LabelFields {
       fields.append(
         Field(
           x: max(0, placed.x), y: max(0, placed.y),
-          "\(reverse)^A0\(orientation),\(text.height),\(text.height)",
+          "\(reverse)^A\(text.font.name)\(orientation),\(text.height),\(text.glyphWidth ?? text.height)",
           data: line.text))
     }
     if controls > 0 { warnings.append(.controlCharactersRemoved(controls, at: text.source)) }

@@ -227,6 +227,8 @@ enum Production {
     "E0336": { check("receipt\nfeed 256") },
     "E0340": { check("receipt\ntext \"a\"\ncut partial full") },
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
+    "E0380": { check(label + "text \"a\" x=0 y=0 font=A size=20") },
+    "E0382": { check(label + "text \"a\" x=0 y=0 w=100 font=B fit=shrink") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },

@@ -197,4 +197,54 @@ import Testing
     #expect(preview[preview.width - 1, preview.height - 1])
     #expect(!preview[0, 0])
   }
+
+  // MARK: Fonts
+
+  @Test func bitmapFontsAreMeasuredByTheirCells() throws {
+    let page = try page(
+      "label width=4in height=2in dpi=203\ntext \"abcdefghij\" x=0 y=0 w=100 font=A lines=3\n"
+        + "text \"abc\" x=0 y=100 font=D size=36 width=20\ntext \"abc\" x=0 y=150 font=B\n")
+    guard case .text(let a) = page.elements[0], case .text(let d) = page.elements[1],
+      case .text(let b) = page.elements[2]
+    else {
+      Issue.record("not text: \(page.elements)")
+      return
+    }
+    // Font A's pitch is 6 dots: 16 characters fit in 100, so ten do on one line.
+    #expect(a.lines.map(\.width) == [60])
+    #expect(a.height == 9)
+    // Font D twice: cells 20 wide plus a 4-dot gap, 36 tall.
+    #expect(d.lines.map(\.width) == [72])
+    #expect(d.height == 36)
+    // Font B has capitals only.
+    #expect(b.lines.map(\.text) == ["ABC"])
+  }
+
+  @Test func fontsAreWrittenWithTheirCellsAndFontZeroWithItsWidth() {
+    let (zpl, rendering) = zpl(
+      "label width=4in height=2in dpi=203\ntext \"a\" x=0 y=0 font=G size=120\n"
+        + "text \"b\" x=0 y=200 size=40 width=20\n")
+    #expect(!rendering.hasErrors)
+    #expect(zpl.contains("^FO0,0^AGN,120,40^FH^FDa^FS"))
+    #expect(zpl.contains("^FO0,200^A0N,40,20^FH^FDb^FS"))
+  }
+
+  @Test func fontZeroWithAWidthIsMeasuredAtThatWidth() throws {
+    let narrow = try page("label width=4in height=2in dpi=203\ntext \"HELLO\" x=0 y=0 size=40 width=20\n")
+    let square = try page("label width=4in height=2in dpi=203\ntext \"HELLO\" x=0 y=0 size=20\n")
+    guard case .text(let a) = narrow.elements[0], case .text(let b) = square.elements[0] else {
+      Issue.record("not text")
+      return
+    }
+    #expect(a.lines[0].width == b.lines[0].width)
+  }
+
+  @Test(arguments: [
+    ("font=A size=20", "E0380"), ("font=C width=15", "E0380"), ("font=B w=50 fit=shrink", "E0382"),
+  ])
+  func bitmapFontSizesAreWholeMagnifications(options: String, id: String) {
+    let result = renderer.check(
+      Self.source("label width=2in height=1in dpi=203\ntext \"a\" x=0 y=0 \(options)\n"))
+    #expect(result.diagnostics.map(\.id) == [id])
+  }
 }

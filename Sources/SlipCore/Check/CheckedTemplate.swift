@@ -50,6 +50,10 @@ struct LabelTextSpec: Sendable, Equatable {
   var rotation: Rotation = .none
   /// Whether it prints white on what is under it (`reverse`).
   var reverse = false
+  /// Font 0 or a bitmap font at a magnification (`font=`).
+  var font = LabelTextFont.scalable
+  /// Font 0's glyph width (`width=`), or a bitmap font's magnified cell width.
+  var glyphWidth: Int?
 }
 
 /// A `qr` or `barcode` statement's settings.

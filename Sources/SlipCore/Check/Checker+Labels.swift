@@ -53,6 +53,22 @@ extension Checker {
     return LabelPoint(x: x, y: y)
   }
 
+  /// How many times a bitmap font's `cell` fits `value` exactly (1 to 10); reported at the
+  /// option when it does not, and 1 then.
+  mutating func magnification(
+    of value: Int, cell: Int, font: String, option: String, _ options: inout OptionReader
+  ) -> Int {
+    let times = value / cell
+    guard value % cell == 0, (1...10).contains(times) else {
+      if let range = options.range(of: option) {
+        diagnostics.append(
+          Diagnostic(.bitmapFontSize(font, option: option, cell: cell, value: value), at: range))
+      }
+      return 1
+    }
+    return times
+  }
+
   /// `rotate=0|90|180|270`, clockwise.
   mutating func rotation(_ options: inout OptionReader) -> Rotation {
     let names = Rotation.allCases.map { String($0.rawValue) }
@@ -63,7 +79,7 @@ extension Checker {
   mutating func checkLabelText(_ text: TextStatement, label: LabelSpec) -> CheckedStatement? {
     var options = OptionReader(
       text.options, statement: "text",
-      accepts: ["x", "y", "w", "size", "align", "lines", "fit", "rotate", "reverse"])
+      accepts: ["x", "y", "w", "size", "width", "font", "align", "lines", "fit", "rotate", "reverse"])
     options.allowsComputed = true
     defer {
       diagnostics += options.diagnostics
@@ -72,20 +88,39 @@ extension Checker {
     checkText(text.content)
     let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
     let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
-    let size = options.dots("size", dpi: label.dpi, in: 8...2000) ?? 30
+    let fontName = options.choice("font", ["0"] + ZebraBitmapFont.all.map(\.name)) ?? "0"
+    let bitmap = ZebraBitmapFont.named(fontName)
+    // A bitmap font's cells are as small as 9 dots; font 0 below 8 would not print legibly.
+    let size =
+      options.dots("size", dpi: label.dpi, in: (bitmap == nil ? 8 : 1)...2000) ?? bitmap?.height ?? 30
+    let glyphWidth = options.dots("width", dpi: label.dpi, in: (bitmap == nil ? 8 : 1)...2000)
     let alignment =
       options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let maxLines = options.integer("lines", in: 1...50) ?? 1
     let shrink = options.choice("fit", ["shrink"]) != nil
     let rotation = rotation(&options)
     let reverse = options.flag("reverse")
+    var font = LabelTextFont.scalable
+    var cellSize = size
+    var cellWidth = glyphWidth
+    if let bitmap {
+      let height = magnification(of: size, cell: bitmap.height, font: bitmap.name, option: "size", &options)
+      let width = magnification(
+        of: glyphWidth ?? bitmap.width, cell: bitmap.width, font: bitmap.name, option: "width", &options)
+      font = .bitmap(bitmap, height: height, width: width)
+      (cellSize, cellWidth) = (bitmap.height * height, bitmap.width * width)
+      if shrink, let range = options.range(of: "fit") {
+        diagnostics.append(Diagnostic(.bitmapFontCannotShrink(bitmap.name), at: range))
+      }
+    }
     if width == nil, alignment != .left || maxLines > 1 || shrink {
       diagnostics.append(Diagnostic(.textBoxNeedsWidth(), at: text.range))
     }
     guard let position else { return nil }
     let spec = LabelTextSpec(
-      position: position, width: width, size: size, alignment: alignment, maxLines: maxLines, shrink: shrink,
-      rotation: rotation, reverse: reverse)
+      position: position, width: width, size: cellSize, alignment: alignment, maxLines: maxLines,
+      shrink: shrink,
+      rotation: rotation, reverse: reverse, font: font, glyphWidth: cellWidth)
     return .labelText(text.content, spec, text.range)
   }
 

@@ -1,5 +1,18 @@
 /// The checker's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func bitmapFontCannotShrink(_ font: String) -> Self {
+    .init(
+      id: "E0382", .error,
+      "font '\(font)' comes in whole magnifications of its cell and cannot shrink to fit; use font 0",
+      label: "needs font 0")
+  }
+  static func bitmapFontSize(_ font: String, option: String, cell: Int, value: Int) -> Self {
+    .init(
+      id: "E0380", .error,
+      "font '\(font)' is \(cell) dots \(option == "size" ? "tall" : "wide") or a whole multiple of that up to "
+        + "\(cell * 10), not \(value)",
+      label: "a multiple of \(cell)")
+  }
   static func columnsTooMany(_ columns: Int, paper: String, font: String, most: Int) -> Self {
     .init(
       id: "E0312", .error,

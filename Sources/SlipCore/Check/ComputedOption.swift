@@ -63,7 +63,21 @@ extension CheckedStatement {
       case "x": spec.position.x = value
       case "y": spec.position.y = value
       case "w": spec.width = value
-      case "size": spec.size = value
+      case "size":
+        spec.size = value
+        if case .bitmap(let bitmap, _, let width) = spec.font {
+          // A bitmap font prints whole magnifications of its cell: the largest that fits.
+          let times = min(10, max(1, value / bitmap.height))
+          spec.font = .bitmap(bitmap, height: times, width: width)
+          spec.size = bitmap.height * times
+        }
+      case "width":
+        spec.glyphWidth = value
+        if case .bitmap(let bitmap, let height, _) = spec.font {
+          let times = min(10, max(1, value / bitmap.width))
+          spec.font = .bitmap(bitmap, height: height, width: times)
+          spec.glyphWidth = bitmap.width * times
+        }
       case "lines": spec.maxLines = value
       default: break
       }
