@@ -7,7 +7,7 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
     zplkit.expected file must fail with that message instead (characters its fonts lack);
   * it renders as many labels as the file has ^XA blocks that print (not ^DF definitions);
   * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture and
-    off Slip's own preview (label.png), zxing-cpp the PDF417 and Data Matrix codes;
+    off Slip's own preview (label.png), zxing-cpp the PDF417, Data Matrix, Aztec and GS1 codes;
   * against that preview, with label.ir saying where everything is: boxes, straight lines,
     barcode bars, pictures and lines in scripts Slip shapes (sent as ^GFA pictures) are the
     same dots; each other line of text has its ink box within
@@ -48,7 +48,9 @@ ZBAR_NAMES = {
     "code128": "CODE-128", "ean13": "EAN-13", "ean8": "EAN-8", "upca": "UPC-A", "upce": "UPC-E",
     "code39": "CODE-39", "itf": "I2/5", "codabar": "Codabar", "qr": "QR-Code",
     # Read by zxing-cpp.
-    "pdf417": "PDF417", "datamatrix": "DATAMATRIX",
+    "pdf417": "PDF417", "datamatrix": "DATAMATRIX", "aztec": "AZTEC",
+    # GS1 symbols: zxing-cpp says so (symbology identifiers ]C1 and ]d2) and gives the bracket form.
+    "gs1-128": "GS1-128", "gs1-datamatrix": "GS1-DATAMATRIX",
 }
 
 
@@ -141,10 +143,11 @@ def zxing(png: bytes) -> list[str]:
     image = Image.open(io.BytesIO(png)).convert("L")
     framed = Image.new("L", (image.width + 40, image.height + 40), 255)
     framed.paste(image, (20, 20))
-    names = {"PDF417": "PDF417", "DataMatrix": "DATAMATRIX"}
+    names = {"PDF417": "PDF417", "DataMatrix": "DATAMATRIX", "Aztec": "AZTEC"}
+    gs1 = {"]C1": "GS1-128", "]d2": "GS1-DATAMATRIX"}
     reads = []
     for result in zxingcpp.read_barcodes(framed):
-        name = names.get(result.format.name)
+        name = gs1.get(result.symbology_identifier) or names.get(result.format.name)
         if name:
             reads.append(f"{name}:{result.text}")
     return reads

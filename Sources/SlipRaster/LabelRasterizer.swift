@@ -281,7 +281,7 @@ public struct LabelRasterizer: Sendable {
     let capitals = 7 * module
     let height = Int((Double(capitals) / LabelFontStore.capitalHeight).rounded())
     let pitch = 6 * module
-    let characters = symbol.data.map(String.init)
+    let characters = symbol.humanReadableText.map(String.init)
     var x = placed.x + (symbol.width - characters.count * pitch) / 2
     let y = symbol.humanReadable == .below ? placed.y + symbol.height + 6 : placed.y - 10 - capitals
     for character in characters {

@@ -47,6 +47,16 @@ final class ZintSymbol {
     set { symbol.pointee.option_1 = newValue }
   }
 
+  /// zint's second and third symbol-specific options (PDF417: data columns, rows).
+  var option2: Int32 {
+    get { symbol.pointee.option_2 }
+    set { symbol.pointee.option_2 = newValue }
+  }
+  var option3: Int32 {
+    get { symbol.pointee.option_3 }
+    set { symbol.pointee.option_3 = newValue }
+  }
+
   /// The text zint made of the data, with any check digit it computed.
   var readableText: String { String(cString: czint_readable_text(symbol)) }
 

@@ -247,4 +247,51 @@ import Testing
       Self.source("label width=2in height=1in dpi=203\ntext \"a\" x=0 y=0 \(options)\n"))
     #expect(result.diagnostics.map(\.id) == [id])
   }
+
+  // MARK: Barcode parameters
+
+  func symbol(_ statement: String) throws -> LabelSymbol {
+    let page = try page("label width=4in height=4in dpi=203\n" + statement + "\n")
+    guard case .symbol(let placed) = try #require(page.elements.first) else {
+      throw LabelTestError.notASymbol
+    }
+    return placed
+  }
+
+  enum LabelTestError: Error { case notASymbol }
+
+  @Test func gs1DataIsCheckedByItsApplicationIdentifiers() {
+    let good = renderer.check(
+      Self.source("label width=4in height=2in dpi=203\nbarcode gs1-128 \"(01)09501101530003\" x=0 y=0\n"))
+    #expect(!good.diagnostics.hasErrors)
+    // The GTIN's check digit is wrong: zint says so, at the data.
+    let bad = renderer.check(
+      Self.source("label width=4in height=2in dpi=203\nbarcode gs1-128 \"(01)09501101530004\" x=0 y=0\n"))
+    #expect(bad.diagnostics.map(\.id) == ["E0327"])
+  }
+
+  @Test func aBarcodeHeightMayBeInMillimetres() throws {
+    #expect(try symbol("barcode code128 \"A1\" x=0 y=0 height=15mm").symbol.height == 120)
+  }
+
+  @Test func pdf417ColumnsAndSecurityShapeTheSymbol() throws {
+    let narrow = try symbol("barcode pdf417 \"PDF417 DATA 1234567890\" x=0 y=0 columns=2")
+    let wide = try symbol("barcode pdf417 \"PDF417 DATA 1234567890\" x=0 y=0 columns=6")
+    #expect(narrow.symbol.modules.width < wide.symbol.modules.width)
+    #expect(narrow.symbol.modules.height > wide.symbol.modules.height)
+    let secure = try symbol("barcode pdf417 \"PDF417 DATA 1234567890\" x=0 y=0 columns=2 security=5")
+    #expect(secure.symbol.modules.height > narrow.symbol.modules.height)
+  }
+
+  @Test func anEANsTextHasItsCheckDigit() throws {
+    #expect(try symbol("barcode ean13 \"590123412345\" x=0 y=0").symbol.humanReadableText == "5901234123457")
+    #expect(try symbol("barcode upca \"03600029145\" x=0 y=0").symbol.humanReadableText == "036000291452")
+  }
+
+  @Test func aztecAndGS1DataMatrixAreSquareCodes() throws {
+    let aztec = try symbol("barcode aztec \"SLIP\" x=0 y=0 module=3")
+    #expect(aztec.symbol.modules.width == aztec.symbol.modules.height)
+    let matrix = try symbol("barcode gs1-datamatrix \"(01)09501101530003\" x=0 y=0 module=3")
+    #expect(!matrix.symbol.symbology.isLinear)
+  }
 }

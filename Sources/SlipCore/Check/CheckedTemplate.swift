@@ -72,6 +72,15 @@ struct SymbolSpec: Sendable, Equatable {
   var position: LabelPoint?
   /// On a label, how the symbol is turned (`rotate=`).
   var rotation: Rotation = .none
+  /// PDF417's data columns, rows and security level, when the template sets them.
+  var columns: Int?
+  var rows: Int?
+  var security: Int?
+
+  /// What the encoder is told besides the data.
+  var encoding: SymbolOptions {
+    SymbolOptions(errorCorrection: errorCorrection, columns: columns, rows: rows, security: security)
+  }
 }
 
 /// A statement with its options resolved.

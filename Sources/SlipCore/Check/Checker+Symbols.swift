@@ -23,6 +23,7 @@ extension Checker {
     var options = OptionReader(
       statement.options, statement: isQR ? "qr" : "barcode",
       accepts: (isQR ? ["size", "ecc"] : ["height", "module", "hri"]) + placement
+        + (symbology == .pdf417 ? ["columns", "rows", "security"] : [])
         + (label == nil ? [] : ["rotate"]))
     options.allowsComputed = label != nil
     defer {
@@ -48,10 +49,17 @@ extension Checker {
         ?? .below
       spec = SymbolSpec(
         symbology: symbology, module: options.integer("module", in: 1...8) ?? 2,
-        height: options.integer("height", in: 8...1000) ?? 80, humanReadable: humanReadable,
+        // In dots, or `15mm` as carriers give it.
+        height: options.dots("height", dpi: label?.dpi ?? media.dpi, in: 8...1000) ?? 80,
+        humanReadable: humanReadable,
         errorCorrection: nil, alignment: alignment, contentRange: statement.content.range)
     }
     spec.position = position
+    if symbology == .pdf417 {
+      spec.columns = options.integer("columns", in: 1...30)
+      spec.rows = options.integer("rows", in: 3...90)
+      spec.security = options.integer("security", in: 0...8)
+    }
     if label != nil { spec.rotation = rotation(&options) }
     guard let symbolEncoder else {
       diagnostics.append(
@@ -63,7 +71,7 @@ extension Checker {
     if let data = statement.content.literalText {
       do throws(SymbolEncodeError) {
         let modules = try symbolEncoder.encode(
-          spec.symbology, data: TextWidth.normalized(data), errorCorrection: spec.errorCorrection)
+          spec.symbology, data: TextWidth.normalized(data), options: spec.encoding)
         if position == nil, modules.width * spec.module > media.widthDots {
           diagnostics.append(
             Diagnostic(

@@ -165,8 +165,7 @@ struct Evaluator {
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {
-          modules = try symbolEncoder.encode(
-            spec.symbology, data: data, errorCorrection: spec.errorCorrection)
+          modules = try symbolEncoder.encode(spec.symbology, data: data, options: spec.encoding)
         } catch {
           throw report(
             .symbolDataFailed(
