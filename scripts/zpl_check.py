@@ -8,10 +8,10 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
   * it renders as many labels as the file has ^XA blocks that print (not ^DF definitions);
   * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture and
     off Slip's own preview (label.png), zxing-cpp the PDF417, Data Matrix, Aztec and GS1 codes;
-  * against that preview, with label.ir saying where everything is: boxes, straight lines,
+  * against that preview, with label.ir saying where everything is: square boxes, straight lines,
     barcode bars, pictures and lines in scripts Slip shapes (sent as ^GFA pictures) are the
     same dots; each other line of text has its ink box within
-    3 % (at least 10 dots) of the preview's; circles cover the same disc
+    3 % (at least 10 dots) of the preview's; circles, ellipses and round-cornered boxes cover the same disc
     (90 % in common) and diagonals run within 2 dots of each other (printers draw curves their
     own way); QR codes, whose mask printers choose themselves, only have to scan;
   * the injection case is one label, mostly white, with no ^GB of the visitor's name in it;
@@ -168,8 +168,15 @@ def layout(ir: str) -> list[dict]:
         elif line.startswith("  line "):
             elements[-1]["lines"].append(
                 (int(words["x"]), int(words["y"]), int(words["w"]), shlex.split(line.split(None, 4)[4])[0]))
+        elif line.startswith("box ") and "rounding" in words:
+            # Round corners are curves, which printers draw their own way.
+            x, y, w, h = int(words["x"]), int(words["y"]), int(words["w"]), int(words["h"])
+            elements.append({"kind": "circle", "rect": (x - 2, y - 2, x + w + 2, y + h + 2)})
         elif line.startswith("box "):
             elements.append({"kind": "box"})
+        elif line.startswith("ellipse "):
+            x, y, w, h = int(words["x"]), int(words["y"]), int(words["w"]), int(words["h"])
+            elements.append({"kind": "circle", "rect": (x - 2, y - 2, x + w + 2, y + h + 2)})
         elif line.startswith("line "):
             m = re.match(rf"line {number},{number} -> {number},{number} thickness={number}", line)
             x1, y1, x2, y2, t = map(int, m.groups())

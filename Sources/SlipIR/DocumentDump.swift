@@ -70,11 +70,15 @@ extension Document {
       return out
     case .box(let box):
       return "box x=\(box.x) y=\(box.y) w=\(box.width) h=\(box.height) border=\(box.border)"
-        + "\(box.filled ? " fill" : "")\(span(box.source))\n"
+        + "\(box.filled ? " fill" : "")\(box.rounding > 0 ? " rounding=\(box.rounding)" : "")\(span(box.source))\n"
     case .line(let line):
       return
         "line \(line.x1),\(line.y1) -> \(line.x2),\(line.y2) thickness=\(line.thickness)\(span(line.source))\n"
     case .circle(let circle):
+      if let height = circle.ellipseHeight {
+        return "ellipse x=\(circle.x) y=\(circle.y) w=\(circle.diameter) h=\(height) border=\(circle.border)"
+          + "\(circle.filled ? " fill" : "")\(span(circle.source))\n"
+      }
       return "circle x=\(circle.x) y=\(circle.y) d=\(circle.diameter) border=\(circle.border)"
         + "\(circle.filled ? " fill" : "")\(span(circle.source))\n"
     case .image(let image):

@@ -138,6 +138,11 @@ extension LabelText {
   }
 }
 
+extension LabelCircle {
+  /// The bounding box's height: the diameter, or the ellipse's height.
+  public var height: Int { ellipseHeight ?? diameter }
+}
+
 /// A rectangle.
 public struct LabelBox: Sendable, Equatable {
   /// Left edge in dots.
@@ -152,11 +157,17 @@ public struct LabelBox: Sendable, Equatable {
   public var border: Int
   /// Filled black instead of outlined.
   public var filled: Bool
+  /// How round the corners are, 0 (square) to 8 (`^GB`'s rounding): the corner radius is
+  /// that many eighths of half the shorter side.
+  public var rounding: Int
   /// The statement.
   public var source: SourceSpan?
 
   /// A rectangle at `x`, `y`.
-  public init(x: Int, y: Int, width: Int, height: Int, border: Int, filled: Bool, source: SourceSpan?) {
+  public init(
+    x: Int, y: Int, width: Int, height: Int, border: Int, filled: Bool, rounding: Int = 0, source: SourceSpan?
+  ) {
+    self.rounding = rounding
     self.x = x
     self.y = y
     self.width = width
@@ -193,14 +204,16 @@ public struct LabelLine: Sendable, Equatable {
   }
 }
 
-/// A circle, given by its bounding square.
+/// A circle, given by its bounding square, or an ellipse (`ellipse`), by its bounding box.
 public struct LabelCircle: Sendable, Equatable {
   /// Left edge of the bounding square.
   public var x: Int
   /// Top edge of the bounding square.
   public var y: Int
-  /// Diameter in dots.
+  /// Diameter in dots (an ellipse's width).
   public var diameter: Int
+  /// An ellipse's height; nil for a circle.
+  public var ellipseHeight: Int?
   /// Line thickness in dots.
   public var border: Int
   /// Filled black instead of outlined.
@@ -208,8 +221,11 @@ public struct LabelCircle: Sendable, Equatable {
   /// The statement.
   public var source: SourceSpan?
 
-  /// A circle whose bounding square's top left is `x`, `y`.
-  public init(x: Int, y: Int, diameter: Int, border: Int, filled: Bool, source: SourceSpan?) {
+  /// A circle whose bounding square's top left is `x`, `y` (an ellipse with `ellipseHeight`).
+  public init(
+    x: Int, y: Int, diameter: Int, ellipseHeight: Int? = nil, border: Int, filled: Bool, source: SourceSpan?
+  ) {
+    self.ellipseHeight = ellipseHeight
     self.x = x
     self.y = y
     self.diameter = diameter

@@ -186,6 +186,10 @@ public struct LabelRasterizer: Sendable {
   /// A box: its border inside the rectangle, or solid when filled or the border meets itself.
   static func draw(_ box: LabelBox, on canvas: inout Canvas) {
     let border = box.border
+    if box.rounding > 0 {
+      drawRounded(box, on: &canvas)
+      return
+    }
     if box.filled || 2 * border >= min(box.width, box.height) {
       canvas.fill(x: box.x, y: box.y, width: box.width, height: box.height)
       return
@@ -223,8 +227,50 @@ public struct LabelRasterizer: Sendable {
     }
   }
 
+  /// A box with round corners (`^GB…,r`): each corner a quarter circle of radius `r/8` of half
+  /// the shorter side, the border as thick inside it; rows drawn from the outline's edges.
+  static func drawRounded(_ box: LabelBox, on canvas: inout Canvas) {
+    let solid = box.filled || 2 * box.border >= min(box.width, box.height)
+    let radius = Double(box.rounding) / 8 * Double(min(box.width, box.height)) / 2
+    let border = Double(box.border)
+    /// How far in from the box's side the outline at `inset` starts on row `dy` (from the top).
+    func indent(_ dy: Double, inset: Double, width: Double, height: Double, radius r: Double) -> Double? {
+      guard dy >= 0, dy < height else { return nil }
+      let fromEdge = min(dy, height - dy)
+      guard r > 0, fromEdge < r else { return 0 }
+      let off = r - fromEdge
+      return r - (r * r - off * off).squareRoot()
+    }
+    let width = Double(box.width)
+    let height = Double(box.height)
+    let innerRadius = max(0, radius - border)
+    for row in 0..<box.height {
+      let dy = Double(row) + 0.5
+      guard let outer = indent(dy, inset: 0, width: width, height: height, radius: radius) else { continue }
+      let from = box.x + Int(outer.rounded())
+      let to = box.x + box.width - Int(outer.rounded())
+      let innerDY = dy - border
+      if solid || innerDY < 0 || innerDY >= height - 2 * border {
+        canvas.span(box.y + row, from: from, to: to)
+        continue
+      }
+      let inner =
+        indent(
+          innerDY, inset: border, width: width - 2 * border, height: height - 2 * border, radius: innerRadius)
+        ?? 0
+      let gapFrom = box.x + box.border + Int(inner.rounded())
+      let gapTo = box.x + box.width - box.border - Int(inner.rounded())
+      canvas.span(box.y + row, from: from, to: gapFrom)
+      canvas.span(box.y + row, from: gapTo, to: to)
+    }
+  }
+
   /// A circle: the dots whose centres lie within its ring (or its disc, filled).
   static func draw(_ circle: LabelCircle, on canvas: inout Canvas) {
+    if let height = circle.ellipseHeight, height != circle.diameter {
+      drawEllipse(circle, height: height, on: &canvas)
+      return
+    }
     let diameter = circle.diameter
     let outer = Double(diameter) / 2
     let inner = circle.filled ? 0 : max(0, outer - Double(circle.border))
@@ -238,6 +284,32 @@ public struct LabelRasterizer: Sendable {
         let innerHalf = (inner * inner - dy * dy).squareRoot()
         let gapFrom = Int((outer - innerHalf).rounded())
         let gapTo = Int((outer + innerHalf).rounded())
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + gapFrom)
+        canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
+      } else {
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + to)
+      }
+    }
+  }
+
+  /// An ellipse: the dots whose centres lie within its ring (`^GE`'s border, measured along the
+  /// axes), or its whole area, filled.
+  static func drawEllipse(_ circle: LabelCircle, height: Int, on canvas: inout Canvas) {
+    let a = Double(circle.diameter) / 2
+    let b = Double(height) / 2
+    let border = Double(circle.border)
+    let innerA = circle.filled ? 0 : max(0, a - border)
+    let innerB = circle.filled ? 0 : max(0, b - border)
+    for row in 0..<height {
+      let dy = Double(row) + 0.5 - b
+      let outerHalf = a * max(0, 1 - dy * dy / (b * b)).squareRoot()
+      guard outerHalf > 0 else { continue }
+      let from = Int((a - outerHalf).rounded())
+      let to = Int((a + outerHalf).rounded())
+      if innerA > 0, innerB > abs(dy) {
+        let innerHalf = innerA * max(0, 1 - dy * dy / (innerB * innerB)).squareRoot()
+        let gapFrom = Int((a - innerHalf).rounded())
+        let gapTo = Int((a + innerHalf).rounded())
         canvas.span(circle.y + row, from: circle.x + from, to: circle.x + gapFrom)
         canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
       } else {

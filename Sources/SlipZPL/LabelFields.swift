@@ -115,6 +115,10 @@ struct LabelFields {
   /// border is as thick as the box is narrow.
   private func boxFields(_ box: LabelBox) -> [Field] {
     let rectangle = Rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+    if box.rounding > 0, rectangle.isInside(width: width, height: height) {
+      let border = box.filled ? min(box.width, box.height) : box.border
+      return [Field(x: box.x, y: box.y, "^GB\(box.width),\(box.height),\(border),B,\(box.rounding)")]
+    }
     if box.filled || 2 * box.border >= min(box.width, box.height) {
       return filled(rectangle)
     }
@@ -160,6 +164,13 @@ struct LabelFields {
 
   /// A circle: `^GC` with its border, or as thick as the radius when filled.
   private func circleFields(_ circle: LabelCircle) -> [Field] {
+    if let height = circle.ellipseHeight, height != circle.diameter {
+      let thickness = circle.filled ? (min(circle.diameter, height) + 1) / 2 : circle.border
+      return [
+        Field(
+          x: max(0, circle.x), y: max(0, circle.y), "^GE\(circle.diameter),\(height),\(max(1, thickness)),B")
+      ]
+    }
     let thickness = circle.filled ? (circle.diameter + 1) / 2 : circle.border
     return [
       Field(x: max(0, circle.x), y: max(0, circle.y), "^GC\(circle.diameter),\(max(1, thickness)),B")

@@ -1,6 +1,7 @@
 import SlipCore
 import SlipIR
 import SlipKit
+import SlipZPL
 import Testing
 
 /// Label templates as users write them (issue 24): blocks, computed positions, and what the
@@ -293,5 +294,61 @@ import Testing
     #expect(aztec.symbol.modules.width == aztec.symbol.modules.height)
     let matrix = try symbol("barcode gs1-datamatrix \"(01)09501101530003\" x=0 y=0 module=3")
     #expect(!matrix.symbol.symbology.isLinear)
+  }
+
+  // MARK: Serial numbers, shapes, home
+
+  @Test func numberedCopiesAreLabelsOfTheirOwn() {
+    let template =
+      "label width=2in height=1in dpi=203\n"
+      + "text \"{{ copy }}/{{ copies }} {{ copy | serial('A-0099') }} {{ copy | serial(10, -3) }}\" x=0 y=0\n"
+    let rendering = renderer.render(
+      Self.source(template), target: .zpl(ZPLJobSettings(copies: 3)), previews: PreviewOptions())
+    let zpl = String(decoding: rendering.bytes, as: UTF8.self)
+    #expect(zpl.contains("^FD1/3 A-0099 10^FS"))
+    #expect(zpl.contains("^FD2/3 A-0100 7^FS"))
+    #expect(zpl.contains("^FD3/3 A-0101 4^FS"))
+    #expect(!zpl.contains("^PQ"))
+    #expect(rendering.previews.count == 3)
+  }
+
+  @Test func copiesThatAreAlikeStayOneLabelPrintedNTimes() {
+    let rendering = renderer.render(
+      Self.source("label width=2in height=1in dpi=203\ntext \"same\" x=0 y=0\n"),
+      target: .zpl(ZPLJobSettings(copies: 3)))
+    let zpl = String(decoding: rendering.bytes, as: UTF8.self)
+    #expect(zpl.contains("^PQ3"))
+    #expect(zpl.components(separatedBy: "^XA").count == 2)
+  }
+
+  @Test(arguments: [
+    "copy | serial(true)", "'x' | serial(1)", "copy | serial('ABC')", "copy | serial(1, 0.5)",
+  ])
+  func aSerialThatCannotCountIsAnError(expression: String) {
+    let result = renderer.check(
+      Self.source("label width=2in height=1in dpi=203\ntext \"{{ \(expression) }}\" x=0 y=0\n"),
+      data: Self.data("{}"))
+    #expect(result.diagnostics.map(\.id) == ["E0407"])
+  }
+
+  @Test func roundBoxesAndEllipsesAreZebrasShapes() {
+    let (zpl, rendering) = zpl(
+      "label width=2in height=2in dpi=203\nbox x=10 y=10 w=200 h=100 border=3 rounding=4\n"
+        + "ellipse x=10 y=150 w=200 h=100 border=4\nellipse x=220 y=150 w=100 h=60 fill\n")
+    #expect(!rendering.hasErrors)
+    #expect(zpl.contains("^FO10,10^GB200,100,3,B,4^FS"))
+    #expect(zpl.contains("^FO10,150^GE200,100,4,B^FS"))
+    #expect(zpl.contains("^FO220,150^GE100,60,30,B^FS"))
+  }
+
+  @Test func homeMovesEveryPosition() throws {
+    let page = try page("label width=2in height=2in dpi=203 home=2mm,5\nbox x=0 y=0 w=10 h=10\n")
+    guard case .box(let box) = try #require(page.elements.first) else {
+      Issue.record("not a box")
+      return
+    }
+    #expect([box.x, box.y] == [16, 5])
+    let bad = renderer.check(Self.source("label width=2in height=2in dpi=203 home=5\n"))
+    #expect(bad.diagnostics.map(\.id) == ["E0304"])
   }
 }

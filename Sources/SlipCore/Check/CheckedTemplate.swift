@@ -9,6 +9,8 @@ struct CheckedTemplate: Sendable {
   var label: LabelSpec?
   /// The statements to run.
   var body: [CheckedStatement]
+  /// Whether an expression names `copy` or `copies`.
+  var numbersCopies = false
 }
 
 /// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`.
@@ -26,6 +28,8 @@ struct LabelSpec: Sendable, Equatable {
   var dpi: Int
   /// How the whole label prints turned (`label … rotate=180`).
   var rotation: Rotation = .none
+  /// Where positions count from (`label … home=x,y`), in dots from the top left.
+  var home = LabelPoint(x: 0, y: 0)
 }
 
 /// Where a label element's top left corner is, in dots.

@@ -144,6 +144,30 @@ extension Checker {
       }
       return .shape(
         .line(LabelLine(x1: x1, y1: y1, x2: x2, y2: y2, thickness: thickness, source: nil)), shape.range)
+    case "ellipse":
+      var options = OptionReader(
+        shape.options, statement: "ellipse", accepts: ["x", "y", "w", "h", "border", "fill"])
+      options.allowsComputed = true
+      defer {
+        diagnostics += options.diagnostics
+        computedOptions += options.computed
+      }
+      let point = labelPosition(&options, statement: "ellipse", range: shape.range, dpi: dpi)
+      let width = options.dots("w", dpi: dpi, in: 1...20_000)
+      let height = options.dots("h", dpi: dpi, in: 1...20_000)
+      let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
+      let filled = options.flag("fill")
+      for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil
+      {
+        diagnostics.append(
+          Diagnostic(.optionMissing(name, statement: "ellipse", example: "w=200 h=100"), at: shape.range))
+      }
+      guard let point, let width, let height else { return nil }
+      return .shape(
+        .circle(
+          LabelCircle(
+            x: point.x, y: point.y, diameter: width, ellipseHeight: height, border: border, filled: filled,
+            source: nil)), shape.range)
     case "circle":
       var options = OptionReader(
         shape.options, statement: "circle", accepts: ["x", "y", "d", "border", "fill"])
@@ -170,7 +194,8 @@ extension Checker {
         shape.range)
     default:
       var options = OptionReader(
-        shape.options, statement: "box", accepts: ["x", "y", "w", "h", "border", "fill", "rotate"])
+        shape.options, statement: "box",
+        accepts: ["x", "y", "w", "h", "border", "fill", "rotate", "rounding"])
       options.allowsComputed = true
       defer {
         diagnostics += options.diagnostics
@@ -181,6 +206,7 @@ extension Checker {
       var height = options.dots("h", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
       let filled = options.flag("fill")
+      let rounding = options.integer("rounding", in: 0...8) ?? 0
       if rotation(&options).isQuarterTurn {
         // A box turned a quarter is the box with its sides traded, at the same top left.
         swap(&width, &height)
@@ -195,7 +221,8 @@ extension Checker {
       return .shape(
         .box(
           LabelBox(
-            x: point.x, y: point.y, width: width, height: height, border: border, filled: filled, source: nil)
+            x: point.x, y: point.y, width: width, height: height, border: border, filled: filled,
+            rounding: rounding, source: nil)
         ),
         shape.range)
     }

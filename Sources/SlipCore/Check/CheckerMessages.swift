@@ -235,6 +235,7 @@ extension Note {
 enum ExpectedValue {
   static let alignments = "\"left right right\""
   static func alignments(_ count: Int) -> String { "\(count) of left, center or right separated by spaces" }
+  static let home = "x,y in dots (or mm, cm, in) on the label"
   static let imageWidth = "N or N%"
   static func imageWidth(upTo dots: Int) -> String {
     "dots from 1 to the paper's \(dots), or a percentage such as 50%"

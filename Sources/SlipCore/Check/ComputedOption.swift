@@ -136,7 +136,8 @@ extension LabelElement {
       switch name {
       case "x": circle.x = value
       case "y": circle.y = value
-      case "d": circle.diameter = value
+      case "d", "w": circle.diameter = value
+      case "h": circle.ellipseHeight = value
       case "border": circle.border = value
       default: break
       }

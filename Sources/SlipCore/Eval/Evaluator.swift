@@ -66,6 +66,8 @@ struct Evaluator {
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
   private let symbolEncoder: (any SymbolEncoder)?
+  /// Which copy is being rendered (`copy`, `copies`).
+  private let copy: CopyNumber
   /// The paper's width in dots, which no symbol may exceed.
   private let paperDots: Int
   /// The most items one rendering may produce; past it evaluation stops with an error.
@@ -92,8 +94,10 @@ struct Evaluator {
 
   init(
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
-    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard
+    paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard,
+    copy: CopyNumber = CopyNumber()
   ) {
+    self.copy = copy
     self.maximumItems = maximumItems
     self.root = data
     self.now = now
@@ -379,6 +383,9 @@ struct Evaluator {
       }
       if let value = root[name] { return value }
       if name == "now", let now { return .number(now) }
+      // Which copy of `--copies` this is, from 1, and how many there are: 1 of 1 without them.
+      if name == "copy" { return .number(ExactDecimal(copy.number)) }
+      if name == "copies" { return .number(ExactDecimal(copy.count)) }
       return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
       if case .name(let name) = base.kind, let value = self.member(member, ofObjectNamed: name) {

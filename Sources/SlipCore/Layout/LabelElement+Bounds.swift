@@ -22,7 +22,7 @@ extension LabelElement {
         max(line.x1, line.x2) + across.x + diagonal, max(line.y1, line.y2) + across.y + diagonal
       )
     case .circle(let circle):
-      return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.diameter)
+      return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.height)
     case .image(let image):
       return (image.x, image.y, image.x + image.bitmap.width, image.y + image.bitmap.height)
     case .symbol(let placed):

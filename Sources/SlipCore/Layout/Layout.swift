@@ -118,6 +118,7 @@ struct Layout {
   /// Where the last filled box that `element` overlaps was written: text there, drawn black,
   /// cannot be read.
   private func filledBox(under element: LabelElement) -> SourceRange? {
+    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
     let (left, top, right, bottom) = element.bounds
     for (index, placed) in elements.enumerated().reversed() {
       guard case .box(let box) = placed, box.filled || 2 * box.border >= min(box.width, box.height) else {
@@ -132,6 +133,8 @@ struct Layout {
 
   /// Adds a label element, warning when it reaches past the label's edges.
   private mutating func place(_ element: LabelElement, range: SourceRange) {
+    // Positions count from the label's home; the page holds them from its corner.
+    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
     if let label {
       let (left, top, right, bottom) = element.bounds
       if left < 0 || top < 0 || right > label.widthDots || bottom > label.heightDots {
