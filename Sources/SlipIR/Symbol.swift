@@ -19,11 +19,13 @@ public struct Symbol: Sendable, Equatable {
     case aztec
     /// Data Matrix with FNC1 and GS1 Application Identifiers, data in bracket form.
     case gs1DataMatrix = "gs1-datamatrix"
+    /// MaxiCode, the hexagon grid of parcel sorters: its modules are the drawing itself, in dots.
+    case maxicode
 
     /// Whether it is a one-row (linear) barcode rather than a 2D code.
     public var isLinear: Bool {
       switch self {
-      case .qr, .pdf417, .datamatrix, .aztec, .gs1DataMatrix: false
+      case .qr, .pdf417, .datamatrix, .aztec, .gs1DataMatrix, .maxicode: false
       default: true
       }
     }

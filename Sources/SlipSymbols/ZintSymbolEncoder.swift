@@ -62,6 +62,15 @@ public final class ZintSymbolEncoder: SymbolEncoder {
       return try draw(text: data, on: ZintSymbol(symbology: BARCODE_DATAMATRIX))
     case .aztec:
       return try draw(text: data, on: ZintSymbol(symbology: BARCODE_AZTEC))
+    case .maxicode:
+      let symbol = try ZintSymbol(symbology: BARCODE_MAXICODE)
+      let mode = options.maxiCodeMode ?? 4
+      symbol.option1 = Int32(mode)
+      if let primary = options.maxiCodePrimary { symbol.setPrimary(primary) }
+      // zint draws MaxiCode 299 pixels wide at scale 1; the symbol is 28.14 mm (1.108 in) wide.
+      symbol.scale = Float(Double(options.dpi ?? 203) * 1.108 / 299)
+      symbol.inputMode = UNICODE_MODE
+      return try symbol.picture(Array(data.utf8))
     case .gs1128, .gs1DataMatrix:
       // Element strings in bracket form, `(01)09501101530003(17)270101`: zint checks each
       // Application Identifier's data (digits, lengths, check digits) and puts FNC1 in.

@@ -49,7 +49,7 @@ enum SymbolFields {
       return twoWidths(symbol, interpretation: interpretation)
     case .upce:
       return .graphic(reason: GraphicReason.upcEForm())
-    case .pdf417, .datamatrix, .aztec, .gs1DataMatrix:
+    case .pdf417, .datamatrix, .aztec, .gs1DataMatrix, .maxicode:
       return .graphic(reason: GraphicReason.ownRowsAndColumns())
     case .gs1128:
       return .graphic(reason: GraphicReason.gs1Data())

@@ -351,4 +351,24 @@ import Testing
     let bad = renderer.check(Self.source("label width=2in height=2in dpi=203 home=5\n"))
     #expect(bad.diagnostics.map(\.id) == ["E0304"])
   }
+
+  @Test func maxiCodeIsDrawnAtItsOwnSizeWithTheCarriersPrimaryMessage() throws {
+    let mode2 = try symbol(
+      "barcode maxicode \"[)>\\u{1E}01\\u{1D}961Z00004951\\u{1E}\\u{04}\" x=0 y=0 postcode=15238 country=840 service=001"
+    )
+    // About 28 mm across at 8 dots a millimetre (zint's drawing is a little wider).
+    #expect((220...245).contains(mode2.symbol.width))
+    let mode4 = try symbol("barcode maxicode \"SLIP\" x=0 y=0")
+    #expect(mode4.symbol.modules != mode2.symbol.modules)
+  }
+
+  @Test(arguments: [
+    ("postcode=15238", "E0322"), ("postcode=15238 country=84 service=001", "E0304"),
+    ("mode=3 postcode=\"AB 12\" country=826 service=001", "E0304"),
+  ])
+  func maxiCodesPrimaryMessageIsChecked(options: String, id: String) {
+    let result = renderer.check(
+      Self.source("label width=2in height=2in dpi=203\nbarcode maxicode \"x\" x=0 y=0 \(options)\n"))
+    #expect(result.diagnostics.map(\.id) == [id])
+  }
 }

@@ -80,10 +80,16 @@ struct SymbolSpec: Sendable, Equatable {
   var columns: Int?
   var rows: Int?
   var security: Int?
+  /// MaxiCode's mode and primary message, and the resolution it is drawn at.
+  var maxiCodeMode: Int?
+  var maxiCodePrimary: String?
+  var dpi: Int?
 
   /// What the encoder is told besides the data.
   var encoding: SymbolOptions {
-    SymbolOptions(errorCorrection: errorCorrection, columns: columns, rows: rows, security: security)
+    SymbolOptions(
+      errorCorrection: errorCorrection, columns: columns, rows: rows, security: security,
+      maxiCodeMode: maxiCodeMode, maxiCodePrimary: maxiCodePrimary, dpi: dpi)
   }
 }
 

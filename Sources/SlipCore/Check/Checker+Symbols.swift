@@ -3,6 +3,57 @@ import SlipSupport
 
 // Barcodes and QR codes: their settings, and their literal data encoded now.
 extension Checker {
+  /// MaxiCode's `mode=2|3|4|5|6` and, for modes 2 and 3 (the carriers' structured message), the
+  /// primary message zint puts in the symbol's centre: `postcode=` (up to 9 digits in mode 2,
+  /// up to 6 letters and digits in mode 3), `country=` and `service=` (3 digits each). Mode 2
+  /// is the default with a numeric postcode, 3 with another one, 4 without.
+  mutating func maxiCodeSettings(_ options: inout OptionReader, range: SourceRange) -> (Int, String?) {
+    let postcode = options.text("postcode", expected: "up to 9 digits, or up to 6 letters and digits")
+    let numeric = postcode.map { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isWholeNumber } } ?? false
+    let mode =
+      options.choice("mode", ["2", "3", "4", "5", "6"]).flatMap(Int.init)
+      ?? (postcode == nil ? 4 : numeric ? 2 : 3)
+    guard mode <= 3 else { return (mode, nil) }
+    var parts: [String] = []
+    let fields: [(name: String, value: String?, valid: (String) -> Bool, expected: String)] = [
+      (
+        "postcode", postcode,
+        {
+          mode == 2
+            ? (1...9).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isWholeNumber }
+            : (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isWholeNumber) }
+        }, mode == 2 ? "up to 9 digits" : "up to 6 letters and digits"
+      ),
+      (
+        "country", options.text("country", expected: "3 digits (ISO 3166)"),
+        { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isWholeNumber } }, "3 digits (ISO 3166)"
+      ),
+      (
+        "service", options.text("service", expected: "3 digits"),
+        { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isWholeNumber } }, "3 digits"
+      ),
+    ]
+    for field in fields {
+      guard let value = field.value else {
+        diagnostics.append(
+          Diagnostic(
+            .optionMissing(
+              field.name, statement: "barcode maxicode", example: "postcode=152382802 country=840 service=001"
+            ),
+            at: range))
+        return (mode, nil)
+      }
+      guard field.valid(value) else {
+        options.reportValue(field.name, value, expected: field.expected)
+        return (mode, nil)
+      }
+      parts.append(value)
+    }
+    // zint wants a mode 2 postcode nine digits long, padded with zeros in front.
+    if mode == 2 { parts[0] = String(repeating: "0", count: 9 - parts[0].count) + parts[0] }
+    return (mode, parts.joined())
+  }
+
   /// `qr "…" size=N ecc=…` and `barcode TYPE "…" height=N module=N hri=…`: settings checked,
   /// literal data encoded now so `slip check` reports what cannot be encoded.
   mutating func checkSymbol(_ statement: SymbolStatement, media: ReceiptMedia) -> CheckedStatement? {
@@ -22,8 +73,10 @@ extension Checker {
     let placement = label == nil ? ["align"] : ["x", "y"]
     var options = OptionReader(
       statement.options, statement: isQR ? "qr" : "barcode",
-      accepts: (isQR ? ["size", "ecc"] : ["height", "module", "hri"]) + placement
-        + (symbology == .pdf417 ? ["columns", "rows", "security"] : [])
+      accepts: (isQR
+        ? ["size", "ecc"]
+        : symbology == .maxicode ? ["mode", "postcode", "country", "service"] : ["height", "module", "hri"])
+        + placement + (symbology == .pdf417 ? ["columns", "rows", "security"] : [])
         + (label == nil ? [] : ["rotate"]))
     options.allowsComputed = label != nil
     defer {
@@ -59,6 +112,16 @@ extension Checker {
       spec.columns = options.integer("columns", in: 1...30)
       spec.rows = options.integer("rows", in: 3...90)
       spec.security = options.integer("security", in: 0...8)
+    }
+    if symbology == .maxicode {
+      // One size in dots: zint's drawing at the printer's resolution, a dot a pixel.
+      spec.module = 1
+      spec.humanReadable = .none
+      spec.dpi = label?.dpi ?? media.dpi
+      let (mode, primary) = maxiCodeSettings(&options, range: statement.range)
+      // Modes 2 and 3 cannot be drawn without their primary message: its problem is reported.
+      guard mode > 3 || primary != nil else { return nil }
+      (spec.maxiCodeMode, spec.maxiCodePrimary) = (mode, primary)
     }
     if label != nil { spec.rotation = rotation(&options) }
     guard let symbolEncoder else {

@@ -34,9 +34,21 @@ public struct SymbolOptions: Sendable, Equatable {
   public var rows: Int?
   /// PDF417 security (error correction) level, 0 to 8; nil lets the encoder choose.
   public var security: Int?
+  /// MaxiCode's mode (2 to 6) and, for modes 2 and 3, its primary message: the postcode, the
+  /// three-digit country code and the three-digit service class, as carriers give them.
+  public var maxiCodeMode: Int?
+  public var maxiCodePrimary: String?
+  /// The printer's dots per inch: MaxiCode has one physical size (about 28 × 27 mm), drawn in dots.
+  public var dpi: Int?
 
   /// Options; each nil leaves the encoder's choice.
-  public init(errorCorrection: String? = nil, columns: Int? = nil, rows: Int? = nil, security: Int? = nil) {
+  public init(
+    errorCorrection: String? = nil, columns: Int? = nil, rows: Int? = nil, security: Int? = nil,
+    maxiCodeMode: Int? = nil, maxiCodePrimary: String? = nil, dpi: Int? = nil
+  ) {
+    self.maxiCodeMode = maxiCodeMode
+    self.maxiCodePrimary = maxiCodePrimary
+    self.dpi = dpi
     self.errorCorrection = errorCorrection
     self.columns = columns
     self.rows = rows
