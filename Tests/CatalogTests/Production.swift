@@ -229,6 +229,7 @@ enum Production {
     "E0340": { check("receipt\ntext \"a\"\ncut partial full") },
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
     "E0380": { check(label + "text \"a\" x=0 y=0 font=A size=20") },
+    "E0383": { check(label + "barcode code39 \"AB\" x=0 y=0 module=3 ratio=2.5") },
     "E0382": { check(label + "text \"a\" x=0 y=0 w=100 font=B fit=shrink") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },

@@ -371,4 +371,16 @@ import Testing
       Self.source("label width=2in height=2in dpi=203\nbarcode maxicode \"x\" x=0 y=0 \(options)\n"))
     #expect(result.diagnostics.map(\.id) == [id])
   }
+
+  @Test func aTwoWidthBarcodeTakesTheRatioAsked() throws {
+    let three = try symbol("barcode code39 \"AB12\" x=0 y=0 module=2 ratio=3")
+    let two = try symbol("barcode code39 \"AB12\" x=0 y=0 module=2 ratio=2")
+    let half = try symbol("barcode code39 \"AB12\" x=0 y=0 module=2 ratio=2.5")
+    #expect(two.symbol.width < half.symbol.width)
+    #expect(half.symbol.width < three.symbol.width)
+    #expect(half.symbol.module == 1)
+    let (zpl, _) = zpl(
+      "label width=4in height=2in dpi=203\nbarcode code39 \"AB12\" x=0 y=0 module=2 ratio=2\n")
+    #expect(zpl.contains("^BY2,2.0^B3N"))
+  }
 }

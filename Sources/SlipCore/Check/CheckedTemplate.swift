@@ -80,10 +80,18 @@ struct SymbolSpec: Sendable, Equatable {
   var columns: Int?
   var rows: Int?
   var security: Int?
+  /// The wide-to-narrow ratio of a two-width barcode in tenths (20, 25, 30), when set.
+  var ratioTenths: Int?
   /// MaxiCode's mode and primary message, and the resolution it is drawn at.
   var maxiCodeMode: Int?
   var maxiCodePrimary: String?
   var dpi: Int?
+
+  /// The encoder's modules as printed, with their dots a module: widened to the ratio asked for.
+  func printed(_ modules: Bitmap) -> (modules: Bitmap, module: Int) {
+    guard let ratioTenths else { return (modules, module) }
+    return WideBars.widened(modules, tenths: ratioTenths, module: module)
+  }
 
   /// What the encoder is told besides the data.
   var encoding: SymbolOptions {

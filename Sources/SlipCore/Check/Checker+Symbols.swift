@@ -77,6 +77,7 @@ extension Checker {
         ? ["size", "ecc"]
         : symbology == .maxicode ? ["mode", "postcode", "country", "service"] : ["height", "module", "hri"])
         + placement + (symbology == .pdf417 ? ["columns", "rows", "security"] : [])
+        + (WideBars.symbologies.contains(symbology) ? ["ratio"] : [])
         + (label == nil ? [] : ["rotate"]))
     options.allowsComputed = label != nil
     defer {
@@ -113,6 +114,14 @@ extension Checker {
       spec.rows = options.integer("rows", in: 3...90)
       spec.security = options.integer("security", in: 0...8)
     }
+    if let ratio = options.choice("ratio", WideBars.ratios) {
+      spec.ratioTenths = ratio == "2.5" ? 25 : (Int(ratio) ?? 3) * 10
+      if ratio == "2.5", !spec.module.isMultiple(of: 2),
+        let range = options.range(of: "module") ?? options.range(of: "ratio")
+      {
+        diagnostics.append(Diagnostic(.ratioNeedsEvenModule(spec.module), at: range))
+      }
+    }
     if symbology == .maxicode {
       // One size in dots: zint's drawing at the printer's resolution, a dot a pixel.
       spec.module = 1
@@ -135,11 +144,12 @@ extension Checker {
       do throws(SymbolEncodeError) {
         let modules = try symbolEncoder.encode(
           spec.symbology, data: TextWidth.normalized(data), options: spec.encoding)
-        if position == nil, modules.width * spec.module > media.widthDots {
+        let printed = spec.printed(modules)
+        if position == nil, printed.modules.width * printed.module > media.widthDots {
           diagnostics.append(
             Diagnostic(
               .symbolTooWide(
-                spec.symbology.rawValue, dots: modules.width * spec.module, paper: media.widthDots),
+                spec.symbology.rawValue, dots: printed.modules.width * printed.module, paper: media.widthDots),
               at: statement.content.range))
           return nil
         }

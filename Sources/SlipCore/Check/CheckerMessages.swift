@@ -127,6 +127,12 @@ extension DiagnosticMessage {
       id: "E0332", .error, "'\(statement)' on a label needs its position: x= and y=",
       label: "where does it go?")
   }
+  static func ratioNeedsEvenModule(_ module: Int) -> Self {
+    .init(
+      id: "E0383", .error,
+      "a wide-to-narrow ratio of 2.5 needs an even module, wide bars 2.5 modules of whole dots; not \(module)",
+      label: "use an even module")
+  }
   static func receiptOnly(_ statement: String) -> Self {
     .init(
       id: "E0331", .error,

@@ -177,16 +177,17 @@ struct Evaluator {
             at: spec.contentRange)
         }
       }
-      guard let modules else { throw Reported() }
-      guard modules.width * spec.module <= paperDots else {
+      guard let encoded = modules else { throw Reported() }
+      let (printed, module) = spec.printed(encoded)
+      guard printed.width * module <= paperDots else {
         throw report(
-          .symbolDataTooWide(spec.symbology.rawValue, dots: modules.width * spec.module, paper: paperDots),
+          .symbolDataTooWide(spec.symbology.rawValue, dots: printed.width * module, paper: paperDots),
           at: spec.contentRange)
       }
-      let height = spec.symbology.isLinear ? spec.height : modules.height * spec.module
+      let height = spec.symbology.isLinear ? spec.height : printed.height * module
       let symbol = Symbol(
-        symbology: spec.symbology, data: data, module: spec.module, height: height,
-        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: modules)
+        symbology: spec.symbology, data: data, module: module, height: height,
+        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: printed)
       if let position = spec.position {
         // On a label the symbol is placed as it is: an element, turned as the template says.
         let placed = LabelSymbol(
