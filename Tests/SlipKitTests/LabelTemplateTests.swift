@@ -383,4 +383,15 @@ import Testing
       "label width=4in height=2in dpi=203\nbarcode code39 \"AB12\" x=0 y=0 module=2 ratio=2\n")
     #expect(zpl.contains("^BY2,2.0^B3N"))
   }
+
+  @Test func code128TakesAMod10CheckDigitInItsBarsAndText() throws {
+    let plain = try symbol("barcode code128 \"1234567\" x=0 y=0")
+    let checked = try symbol("barcode code128 \"1234567\" x=0 y=0 check=mod10")
+    #expect(plain.symbol.humanReadableText == "1234567")
+    #expect(checked.symbol.humanReadableText == "12345670")
+    #expect(checked.symbol.modules != plain.symbol.modules)
+    let letters = renderer.check(
+      Self.source("label width=2in height=1in dpi=203\nbarcode code128 \"AB\" x=0 y=0 check=mod10\n"))
+    #expect(letters.diagnostics.map(\.id) == ["E0327"])
+  }
 }

@@ -80,12 +80,28 @@ struct SymbolSpec: Sendable, Equatable {
   var columns: Int?
   var rows: Int?
   var security: Int?
+  /// Whether a Code 128's digits get a GS1 mod 10 check digit, in the bars and the text under
+  /// them (`check=mod10`, ZPL `^BC`'s UCC check digit).
+  var mod10 = false
   /// The wide-to-narrow ratio of a two-width barcode in tenths (20, 25, 30), when set.
   var ratioTenths: Int?
   /// MaxiCode's mode and primary message, and the resolution it is drawn at.
   var maxiCodeMode: Int?
   var maxiCodePrimary: String?
   var dpi: Int?
+
+  /// The data as encoded: with its mod 10 check digit when the template asks for one.
+  func encoded(_ data: String) throws(SymbolEncodeError) -> String {
+    guard mod10 else { return data }
+    guard !data.isEmpty, data.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
+      throw SymbolEncodeError("a mod 10 check digit is for digits only, not '\(data)'")
+    }
+    // GS1's rule: weights 3 and 1 from the right, up to the next multiple of ten.
+    let sum = data.reversed().enumerated().reduce(0) { total, item in
+      total + (item.element.wholeNumberValue ?? 0) * (item.offset.isMultiple(of: 2) ? 3 : 1)
+    }
+    return data + String((10 - sum % 10) % 10)
+  }
 
   /// The encoder's modules as printed, with their dots a module: widened to the ratio asked for.
   func printed(_ modules: Bitmap) -> (modules: Bitmap, module: Int) {

@@ -78,6 +78,7 @@ extension Checker {
         : symbology == .maxicode ? ["mode", "postcode", "country", "service"] : ["height", "module", "hri"])
         + placement + (symbology == .pdf417 ? ["columns", "rows", "security"] : [])
         + (WideBars.symbologies.contains(symbology) ? ["ratio"] : [])
+        + (symbology == .code128 ? ["check"] : [])
         + (label == nil ? [] : ["rotate"]))
     options.allowsComputed = label != nil
     defer {
@@ -114,6 +115,7 @@ extension Checker {
       spec.rows = options.integer("rows", in: 3...90)
       spec.security = options.integer("security", in: 0...8)
     }
+    spec.mod10 = options.choice("check", ["mod10"]) != nil
     if let ratio = options.choice("ratio", WideBars.ratios) {
       spec.ratioTenths = ratio == "2.5" ? 25 : (Int(ratio) ?? 3) * 10
       if ratio == "2.5", !spec.module.isMultiple(of: 2),
@@ -143,7 +145,7 @@ extension Checker {
     if let data = statement.content.literalText {
       do throws(SymbolEncodeError) {
         let modules = try symbolEncoder.encode(
-          spec.symbology, data: TextWidth.normalized(data), options: spec.encoding)
+          spec.symbology, data: try spec.encoded(TextWidth.normalized(data)), options: spec.encoding)
         let printed = spec.printed(modules)
         if position == nil, printed.modules.width * printed.module > media.widthDots {
           diagnostics.append(

@@ -164,8 +164,17 @@ struct Evaluator {
     case .shape(let element, let range):
       items.append(.shape(element, range))
     case .symbol(let spec, let content, let literal, let range):
-      let data = TextWidth.normalized(try render(content))
+      let rendered = TextWidth.normalized(try render(content))
+      var data = rendered
       var modules = literal
+      do throws(SymbolEncodeError) {
+        data = try spec.encoded(rendered)
+      } catch {
+        throw report(
+          .symbolDataFailed(
+            "cannot encode \(Self.excerpt(rendered)) as \(spec.symbology.rawValue): \(error.message)"),
+          at: spec.contentRange)
+      }
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {
