@@ -394,4 +394,24 @@ import Testing
       Self.source("label width=2in height=1in dpi=203\nbarcode code128 \"AB\" x=0 y=0 check=mod10\n"))
     #expect(letters.diagnostics.map(\.id) == ["E0327"])
   }
+
+  @Test(arguments: [nil, "REC"])
+  func aBatchNumbersTheCopiesOfEachRecord(storedFormat: String?) throws {
+    let preparation = renderer.prepare(
+      Self.source("label width=2in height=1in dpi=203\ntext \"{{ n }} {{ copy }}/{{ copies }}\" x=0 y=0\n"))
+    let compiled = try #require(preparation.template)
+    var batch = Batch(
+      renderer: renderer, template: compiled,
+      records: Records(
+        bytes: Array("{\"n\": \"A\"}\n{\"n\": \"B\"}\n".utf8), format: .jsonLines, path: "r.jsonl"),
+      target: .zpl(ZPLJobSettings(copies: 2)), storedFormat: storedFormat)
+    var out = ""
+    while let event = batch.next() {
+      if case .rendered(let record) = event { out += String(decoding: record.bytes, as: UTF8.self) }
+    }
+    let printed = ["A 1/2", "A 2/2", "B 1/2", "B 2/2"].map { out.range(of: "^FD\($0)^FS")?.lowerBound }
+    #expect(printed.allSatisfy { $0 != nil })
+    #expect(printed.compactMap { $0 } == printed.compactMap { $0 }.sorted())
+    #expect(!out.contains("^PQ"))
+  }
 }
