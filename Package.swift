@@ -198,7 +198,7 @@ let package = Package(
     // Replays every input a fuzzer found through the SlipFuzz replay build.
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
     // SlipKit against the CLI: every bundled template, batches, and the README's example app.
-    .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "slip"]),
+    .testTarget(name: "SlipKitTests", dependencies: ["SlipKit", "SlipTestSupport", "SlipZPL", "slip"]),
     // The message catalogs: order, IDs, docs, and an input through the real stage for every ID.
     .testTarget(
       name: "CatalogTests",

@@ -142,6 +142,26 @@ def upce_to_upca(upce: str) -> str:
     return system + body
 
 
+# GS1 Application Identifiers whose data has a fixed length (GS1 General Specifications,
+# figure 5.10.1-2): any other field ends with FNC1 when another follows it.
+GS1_FIXED = {"00": 18, "01": 14, "02": 14, "03": 14, "04": 16, "11": 6, "12": 6, "13": 6, "14": 6,
+             "15": 6, "16": 6, "17": 6, "18": 6, "19": 6, "20": 2, "31": 6, "32": 6, "33": 6, "34": 6,
+             "35": 6, "36": 6, "41": 13}
+
+
+def gs1_128_reads(data: str) -> set[str]:
+    """What zbarimg reads of GS1-128 in bracket form: the element strings without brackets,
+    a group separator (FNC1) after each variable-length field but the last; or none at all."""
+    fields = re.findall(r"\((\d+)\)([^(]*)", data)
+    plain = "".join(ai + value for ai, value in fields)
+    separated = ""
+    for index, (ai, value) in enumerate(fields):
+        separated += ai + value
+        if index < len(fields) - 1 and ai[:2] not in GS1_FIXED:
+            separated += "\x1d"
+    return {f"CODE-128:{plain}", f"CODE-128:{separated}"}
+
+
 def expected_reads(case: Case) -> set[str]:
     """What a reader may print for the case, as `TYPE:text` (zbarimg's names)."""
     data = case.data
@@ -161,6 +181,8 @@ def expected_reads(case: Case) -> set[str]:
         upca += check_digit(upca)
         # zxing-cpp reports UPC-E as the EAN-13 number too, under its own name.
         return {f"EAN-13:0{upca}", f"UPC-E:0{upca}", f"UPC-E:{data[:7]}{upca[-1]}"}
+    if case.symbology == "gs1-128":
+        return gs1_128_reads(data)
     names = {
         "code128": "CODE-128",
         "code39": "CODE-39",
@@ -191,7 +213,8 @@ def read_with_zbar(image: Image.Image, folder: Path) -> list[str]:
     )
     if result.returncode not in (0, 4):  # 4: nothing found
         raise RuntimeError(f"zbarimg failed: {result.stderr.decode(errors='replace')}")
-    return [line for line in result.stdout.decode().splitlines() if line]
+    # Lines at line feeds only: GS1 data holds group separators, which splitlines() splits at.
+    return [line for line in result.stdout.decode().split("\n") if line]
 
 
 def read_with_zxing(image: Image.Image, kinds: set[str]) -> list[str]:
@@ -265,7 +288,7 @@ def slip(arguments: list[str], slip_bin: str) -> bytes:
     return result.stdout
 
 
-_IR_SYMBOL = re.compile(r'^symbol (\w+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
+_IR_SYMBOL = re.compile(r'^symbol ([\w-]+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
 _IR_ESCAPE = re.compile(r'\\(u\{[0-9a-f]+\}|.)')
 
 
@@ -276,9 +299,11 @@ def symbols_in_ir(ir: str) -> list[Case]:
         escaped = match.group(1)
         return chr(int(escaped[2:-1], 16)) if escaped.startswith("u{") else escaped
 
+    # Aztec, MaxiCode and GS1 Data Matrix are read by zpl-check (scripts/zpl_check.py).
     return [
         Case(match.group(1), match.group(1), _IR_ESCAPE.sub(unescape, match.group(2)))
         for match in _IR_SYMBOL.finditer(ir)
+        if match.group(1) not in ("aztec", "maxicode", "gs1-datamatrix")
     ]
 
 

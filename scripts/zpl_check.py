@@ -7,11 +7,11 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
     zplkit.expected file must fail with that message instead (characters its fonts lack);
   * it renders as many labels as the file has ^XA blocks that print (not ^DF definitions);
   * zbarimg reads every symbol label.symbols lists (those zbar knows) off zplkit's picture and
-    off Slip's own preview (label.png), zxing-cpp the PDF417 and Data Matrix codes;
-  * against that preview, with label.ir saying where everything is: boxes, straight lines,
+    off Slip's own preview (label.png), zxing-cpp the PDF417, Data Matrix, Aztec and GS1 codes;
+  * against that preview, with label.ir saying where everything is: square boxes, straight lines,
     barcode bars, pictures and lines in scripts Slip shapes (sent as ^GFA pictures) are the
     same dots; each other line of text has its ink box within
-    3 % (at least 10 dots) of the preview's; circles cover the same disc
+    3 % (at least 10 dots) of the preview's; circles, ellipses and round-cornered boxes cover the same disc
     (90 % in common) and diagonals run within 2 dots of each other (printers draw curves their
     own way); QR codes, whose mask printers choose themselves, only have to scan;
   * the injection case is one label, mostly white, with no ^GB of the visitor's name in it;
@@ -48,7 +48,11 @@ ZBAR_NAMES = {
     "code128": "CODE-128", "ean13": "EAN-13", "ean8": "EAN-8", "upca": "UPC-A", "upce": "UPC-E",
     "code39": "CODE-39", "itf": "I2/5", "codabar": "Codabar", "qr": "QR-Code",
     # Read by zxing-cpp.
-    "pdf417": "PDF417", "datamatrix": "DATAMATRIX",
+    "pdf417": "PDF417", "datamatrix": "DATAMATRIX", "aztec": "AZTEC",
+    # GS1 symbols: zxing-cpp says so (symbology identifiers ]C1 and ]d2) and gives the bracket form.
+    "gs1-128": "GS1-128", "gs1-datamatrix": "GS1-DATAMATRIX",
+    # Read by zxing-cpp off the symbol alone (its MaxiCode reader wants one symbol a picture).
+    "maxicode": "MAXICODE",
 }
 
 
@@ -98,7 +102,10 @@ def expected_reads(symbols_file: Path) -> list[tuple[str, str]]:
     if not symbols_file.exists():
         return []
     reads = []
-    for line in symbols_file.read_text().splitlines():
+    # Split at line feeds only: data may hold the record and group separators splitlines() splits at.
+    for line in symbols_file.read_text().split("\n"):
+        if not line:
+            continue
         kind, _, data = line.partition(" ")
         if kind in ZBAR_NAMES:
             reads.append((ZBAR_NAMES[kind], data))
@@ -120,9 +127,32 @@ def upce_as_upca(upce: str) -> str:
     return system + body + check
 
 
+def maxicodes(png: bytes, rects: list[tuple[int, int, int, int]]) -> list[str]:
+    """The MaxiCodes at `rects` read by zxing-cpp, control characters as they are."""
+    image = Image.open(io.BytesIO(png)).convert("L")
+    reads = []
+    for rect in rects:
+        part = image.crop(rect)
+        framed = Image.new("L", (part.width + 40, part.height + 40), 255)
+        framed.paste(part, (20, 20))
+        for result in zxingcpp.read_barcodes(framed, formats=zxingcpp.BarcodeFormat.MaxiCode):
+            # zxing-cpp shows control characters as their pictures (U+2400 + code).
+            text = "".join(chr(ord(c) - 0x2400) if 0x2400 <= ord(c) <= 0x2420 else c for c in result.text)
+            reads.append(f"MAXICODE:{text}")
+    return reads
+
+
 def matches(expected: tuple[str, str], read: str) -> bool:
     name, data = expected
     kind, _, got = read.partition(":")
+    if name == "MAXICODE" and kind == name:
+        # Modes 2 and 3 carry the postcode, country and service in the primary message, which
+        # the reader puts back into the structured carrier message after "[)>RS01GS96": taken
+        # out again, the rest is the template's data.
+        fields = got.split("\x1d")
+        if got.startswith("[)>\x1e01\x1d96") and len(fields) >= 5:
+            fields = [fields[0], "96" + fields[4]] + fields[5:]
+        return "\x1d".join(fields) == data
     if kind != name:
         # zbar reads UPC-A as EAN-13 with a leading zero, and UPC-E written out as that UPC-A.
         if kind != "EAN-13" or name not in ("UPC-A", "UPC-E"):
@@ -141,10 +171,11 @@ def zxing(png: bytes) -> list[str]:
     image = Image.open(io.BytesIO(png)).convert("L")
     framed = Image.new("L", (image.width + 40, image.height + 40), 255)
     framed.paste(image, (20, 20))
-    names = {"PDF417": "PDF417", "DataMatrix": "DATAMATRIX"}
+    names = {"PDF417": "PDF417", "DataMatrix": "DATAMATRIX", "Aztec": "AZTEC"}
+    gs1 = {"]C1": "GS1-128", "]d2": "GS1-DATAMATRIX"}
     reads = []
     for result in zxingcpp.read_barcodes(framed):
-        name = names.get(result.format.name)
+        name = gs1.get(result.symbology_identifier) or names.get(result.format.name)
         if name:
             reads.append(f"{name}:{result.text}")
     return reads
@@ -157,12 +188,23 @@ def layout(ir: str) -> list[dict]:
     for line in ir.splitlines():
         words = dict(re.findall(r"(\w+)=(\S+)", line))
         if line.startswith("text "):
-            elements.append({"kind": "text", "height": int(words["height"]), "lines": []})
+            elements.append({
+                "kind": "text", "height": int(words["height"]), "lines": [], "x": int(words["x"]),
+                "y": int(words["y"]), "w": int(words["w"]), "spacing": int(words["spacing"]),
+                "rotate": int(words.get("rotate", "0")),
+            })
         elif line.startswith("  line "):
             elements[-1]["lines"].append(
                 (int(words["x"]), int(words["y"]), int(words["w"]), shlex.split(line.split(None, 4)[4])[0]))
+        elif line.startswith("box ") and "rounding" in words:
+            # Round corners are curves, which printers draw their own way.
+            x, y, w, h = int(words["x"]), int(words["y"]), int(words["w"]), int(words["h"])
+            elements.append({"kind": "circle", "rect": (x - 2, y - 2, x + w + 2, y + h + 2)})
         elif line.startswith("box "):
             elements.append({"kind": "box"})
+        elif line.startswith("ellipse "):
+            x, y, w, h = int(words["x"]), int(words["y"]), int(words["w"]), int(words["h"])
+            elements.append({"kind": "circle", "rect": (x - 2, y - 2, x + w + 2, y + h + 2)})
         elif line.startswith("line "):
             m = re.match(rf"line {number},{number} -> {number},{number} thickness={number}", line)
             x1, y1, x2, y2, t = map(int, m.groups())
@@ -176,11 +218,53 @@ def layout(ir: str) -> list[dict]:
             size = re.search(r" (\d+)x(\d+) ", line)
             x, y, module = int(words["x"]), int(words["y"]), int(words["module"])
             w, h = int(size.group(1)), int(size.group(2))
+            if words.get("rotate", "0") != "0":
+                # A turned symbol is sent as the preview's own picture (^GFA): the same dots.
+                elements.append({"kind": "picture"})
+                continue
             elements.append({
                 "kind": "qr" if kind == "qr" else "symbol", "rect": (x, y, x + w, y + h), "module": module,
                 "hri": words.get("hri", "none"),
             })
     return elements
+
+
+def turned_lines(element: dict) -> list[tuple[int, int, int, int, str, bool]]:
+    """A text element's lines as rectangles on the label (left, top, width, height), turned as
+    the element is (SlipIR's LabelText.placed), and whether each runs across the label."""
+    h, rotate = element["height"], element["rotate"]
+    lines = element["lines"]
+    right = max([x + w for x, _, w, _ in lines], default=element["x"])
+    frame_w = max(element["w"], right - element["x"])
+    frame_h = max(h, element["spacing"] * (len(lines) - 1) + h)
+    out = []
+    for x, y, w, text in lines:
+        u, v = x - element["x"], y - element["y"]
+        if rotate == 90:
+            rect = (frame_h - v - h, u, h, w)
+        elif rotate == 180:
+            rect = (frame_w - u - w, frame_h - v - h, w, h)
+        elif rotate == 270:
+            rect = (v, frame_w - u - w, h, w)
+        else:
+            rect = (u, v, w, h)
+        out.append((element["x"] + rect[0], element["y"] + rect[1], rect[2], rect[3], text, rotate in (0, 180)))
+    return out
+
+
+def maxicode_rects(folder: Path) -> list[tuple[int, int, int, int]]:
+    """Where label.ir puts the case's MaxiCodes (the reader adds the quiet zone)."""
+    ir = folder / "label.ir"
+    if not ir.exists():
+        return []
+    rects = []
+    for line in ir.read_text().splitlines():
+        if line.startswith("symbol maxicode "):
+            words = dict(re.findall(r"(\w+)=(\S+)", line))
+            size = re.search(r" (\d+)x(\d+) ", line)
+            x, y = int(words["x"]), int(words["y"])
+            rects.append((x, y, x + int(size.group(1)), y + int(size.group(2))))
+    return rects
 
 
 def needs_shaping(text: str) -> bool:
@@ -210,14 +294,21 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
     texts = curves = shaped = 0
     for element in layout(ir.read_text()):
         if element["kind"] == "text":
-            h = element["height"]
-            for x, y, w, text in element["lines"]:
+            for x, y, w, h, text, across in turned_lines(element):
                 if needs_shaping(text):
                     # Sent as the preview's own picture (^GFA): held to the same dots.
                     shaped += 1
                     continue
-                margin = max(10, round(0.03 * w))
-                region = (x - 2 * margin, y - 10, x + w + 2 * margin, y + h + 10)
+                # Along the line the ink may differ by 3 % of its length, across it by 3 % of
+                # its height (at least 10 dots either way); a turned line swaps the two.
+                length, tall = (w, h) if across else (h, w)
+                margin = max(10, round(0.03 * length))
+                vertical = max(10, round(0.03 * tall))
+                if across:
+                    region = (x - 2 * margin, y - 10, x + w + 2 * margin, y + h + 10)
+                else:
+                    region = (x - 10, y - 2 * margin, x + w + 10, y + h + 2 * margin)
+                    margin, vertical = vertical, margin
                 draw.rectangle((region[0], region[1], region[2] - 1, region[3] - 1), fill=1)
                 a = ImageChops.invert(ours.crop(region).convert("L")).getbbox()
                 b = ImageChops.invert(theirs.crop(region).convert("L")).getbbox()
@@ -225,7 +316,6 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
                     if text.strip() and (a is None) != (b is None):
                         problems.append(f"text {text!r}: ink in one render only")
                     continue
-                vertical = max(10, round(0.03 * h))
                 if max(abs(a[0] - b[0]), abs(a[2] - b[2])) > margin or max(abs(a[1] - b[1]), abs(a[3] - b[3])) > vertical:
                     problems.append(f"text {text!r}: ink box {b} in zplkit, {a} in the preview")
                 texts += 1
@@ -295,7 +385,7 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
         if png_dir:
             png_dir.mkdir(parents=True, exist_ok=True)
             (png_dir / f"{folder.name}-{path.stem}-{index + 1}.png").write_bytes(png)
-        reads += zbar(png) + zxing(png)
+        reads += zbar(png) + zxing(png) + maxicodes(png, maxicode_rects(folder))
     wanted = expected_reads(folder / "label.symbols") if path.name == "label.zpl" else []
     missing = [w for w in wanted if not any(matches(w, r) for r in reads)]
     if missing:
@@ -303,7 +393,7 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
     preview = folder / "label.png"
     if path.name == "label.zpl" and preview.exists():
         ours = preview.read_bytes()
-        own_reads = zbar(ours) + zxing(ours)
+        own_reads = zbar(ours) + zxing(ours) + maxicodes(ours, maxicode_rects(folder))
         missing = [w for w in wanted if not any(matches(w, r) for r in own_reads)]
         if missing:
             return False, f"Slip's preview: {missing} not read; read {own_reads}"

@@ -4,8 +4,8 @@
 // Why a shim: every zint macro Slip uses (BARCODE_*, UNICODE_MODE, BARCODE_NO_QUIET_ZONES,
 // WARN_FAIL_ALL, ZINT_ERROR) is a plain integer and imports as is, so none is re-exported here.
 // What does not import usefully are the fixed-size character arrays in `struct zint_symbol`:
-// `errtxt[100]` and `text[128]` arrive in Swift as tuples of 100 and 128 elements. These two
-// accessors hand them over as C strings instead.
+// `errtxt[100]`, `text[128]` and `primary[128]` arrive in Swift as tuples of 100 and 128
+// elements. These accessors hand them over as C strings instead.
 #ifndef CZINT_SHIM_H
 #define CZINT_SHIM_H
 
@@ -19,6 +19,17 @@ static inline const char *czint_error_text(const struct zint_symbol *symbol) {
 /// The human-readable text zint made of the data, with any check digit it computed.
 static inline const char *czint_readable_text(const struct zint_symbol *symbol) {
   return (const char *)symbol->text;
+}
+
+/// Sets MaxiCode's primary message (postcode, country and service of modes 2 and 3): a
+/// fixed-size character array in the struct, which Swift cannot assign as a string.
+static inline void czint_set_primary(struct zint_symbol *symbol, const char *primary) {
+  unsigned long length = 0;
+  while (primary[length] != 0 && length < sizeof(symbol->primary) - 1) {
+    symbol->primary[length] = primary[length];
+    length++;
+  }
+  symbol->primary[length] = 0;
 }
 
 #endif

@@ -119,11 +119,29 @@ public struct RenderOptions: Sendable {
   /// them, and lines once text is wrapped): a loop over a million items is an error, not a
   /// receipt that exhausts memory or paper. The CLI's `--max-items` sets it.
   public var maximumItems: Int
+  /// Which of the copies being printed this rendering is: what `copy` and `copies` stand for
+  /// (`serial` numbers count from it).
+  public var copy: CopyNumber
 
   /// Options with `now` at the given time.
-  public init(now: ExactDecimal? = nil, maximumItems: Int = 10_000) {
+  public init(now: ExactDecimal? = nil, maximumItems: Int = 10_000, copy: CopyNumber = CopyNumber()) {
     self.now = now
     self.maximumItems = maximumItems
+    self.copy = copy
+  }
+}
+
+/// One copy of several (`--copies`), counted from 1.
+public struct CopyNumber: Sendable, Equatable {
+  /// This copy, from 1.
+  public var number: Int
+  /// How many copies there are.
+  public var count: Int
+
+  /// Copy `number` of `count`; the default is the only one.
+  public init(_ number: Int = 1, of count: Int = 1) {
+    self.number = number
+    self.count = count
   }
 }
 
@@ -170,6 +188,10 @@ public struct CompiledTemplate: Sendable {
   /// Whether this is a label template (a page of positioned elements) rather than a receipt.
   public var isLabel: Bool { checked.label != nil }
 
+  /// Whether the template names `copy` or `copies`: then each copy is rendered on its own,
+  /// since they differ (serial numbers), rather than printed N times alike.
+  public var numbersCopies: Bool { checked.numbersCopies }
+
   /// What the template prints on.
   public var media: ReceiptMedia { checked.media }
 
@@ -193,7 +215,7 @@ public struct CompiledTemplate: Sendable {
   private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
     var evaluator = Evaluator(
       data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots,
-      maximumItems: options.maximumItems, loader: loader, imageDecoder: imageDecoder)
+      maximumItems: options.maximumItems, loader: loader, imageDecoder: imageDecoder, copy: options.copy)
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }

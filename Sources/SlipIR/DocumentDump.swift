@@ -4,7 +4,8 @@ extension Document {
   public func dump() -> String {
     var out = ""
     if let page {
-      out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)\n"
+      out += "label width=\(page.widthDots) height=\(page.heightDots) dpi=\(page.dpi)"
+      out += page.rotation == .none ? "\n" : " rotate=\(page.rotation.rawValue)\n"
     } else {
       out += "receipt paper=\(media.paper) width=\(media.widthDots) dpi=\(media.dpi)"
       out += " font=\(media.font.rawValue) columns=\(media.columns)"
@@ -59,18 +60,27 @@ extension Document {
     switch element {
     case .text(let text):
       var out = "text x=\(text.x) y=\(text.y) w=\(text.width) height=\(text.height)"
-      out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)\(span(text.source))\n"
+      out += " spacing=\(text.lineSpacing) align=\(text.alignment.rawValue)"
+      if text.font != .scalable { out += " font=\(text.font.name)" }
+      if let width = text.glyphWidth { out += " glyph-width=\(width)" }
+      if text.rotation != .none { out += " rotate=\(text.rotation.rawValue)" }
+      if text.reverse { out += " reverse" }
+      out += "\(span(text.source))\n"
       for line in text.lines {
         out += "  line x=\(line.x) y=\(line.y) w=\(line.width) \(quoted(line.text))\n"
       }
       return out
     case .box(let box):
       return "box x=\(box.x) y=\(box.y) w=\(box.width) h=\(box.height) border=\(box.border)"
-        + "\(box.filled ? " fill" : "")\(span(box.source))\n"
+        + "\(box.filled ? " fill" : "")\(box.rounding > 0 ? " rounding=\(box.rounding)" : "")\(span(box.source))\n"
     case .line(let line):
       return
         "line \(line.x1),\(line.y1) -> \(line.x2),\(line.y2) thickness=\(line.thickness)\(span(line.source))\n"
     case .circle(let circle):
+      if let height = circle.ellipseHeight {
+        return "ellipse x=\(circle.x) y=\(circle.y) w=\(circle.diameter) h=\(height) border=\(circle.border)"
+          + "\(circle.filled ? " fill" : "")\(span(circle.source))\n"
+      }
       return "circle x=\(circle.x) y=\(circle.y) d=\(circle.diameter) border=\(circle.border)"
         + "\(circle.filled ? " fill" : "")\(span(circle.source))\n"
     case .image(let image):
@@ -80,6 +90,7 @@ extension Document {
     case .symbol(let placed):
       let symbol = placed.symbol
       var out = "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) x=\(placed.x) y=\(placed.y)"
+      if placed.rotation != .none { out += " rotate=\(placed.rotation.rawValue)" }
       out += " module=\(symbol.module) \(symbol.width)x\(symbol.height)"
       if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
       if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }

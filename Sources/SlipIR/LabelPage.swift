@@ -9,13 +9,19 @@ public struct LabelPage: Sendable, Equatable {
   public var dpi: Int
   /// The elements in template order; later ones print over earlier ones.
   public var elements: [LabelElement]
+  /// How the whole label is turned when printed (`label … rotate=180`, ZPL `^POI`), for
+  /// printers loaded upside down; positions are those of the upright label.
+  public var rotation: Rotation
 
   /// A page.
-  public init(widthDots: Int, heightDots: Int, dpi: Int, elements: [LabelElement]) {
+  public init(
+    widthDots: Int, heightDots: Int, dpi: Int, elements: [LabelElement], rotation: Rotation = .none
+  ) {
     self.widthDots = widthDots
     self.heightDots = heightDots
     self.dpi = dpi
     self.elements = elements
+    self.rotation = rotation
   }
 }
 
@@ -77,14 +83,29 @@ public struct LabelText: Sendable, Equatable {
   public var maxLines: Int
   /// Whether the template lets the text shrink to fit (`fit=shrink`).
   public var shrinks: Bool
+  /// How the text is turned. The lines are placed as if it were upright, with the box's top
+  /// left at `x`, `y`; turned, the box keeps that top left (``extent`` is its upright size).
+  public var rotation: Rotation
+  /// Whether the text prints white on whatever is under it (`reverse`, ZPL `^FR`).
+  public var reverse: Bool
+  /// The font: font 0 unless the template names a bitmap font.
+  public var font: LabelTextFont
+  /// Font 0's glyph width (`^A0N,h,w`), when the template gives one; nil is as wide as tall.
+  /// For a bitmap font, its magnified cell width.
+  public var glyphWidth: Int?
   /// The statement.
   public var source: SourceSpan?
 
   /// A text element.
   public init(
     x: Int, y: Int, width: Int, height: Int, lineSpacing: Int, alignment: Alignment, lines: [Line],
-    requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, source: SourceSpan?
+    requestedHeight: Int? = nil, maxLines: Int = 1, shrinks: Bool = false, rotation: Rotation = .none,
+    reverse: Bool = false, font: LabelTextFont = .scalable, glyphWidth: Int? = nil, source: SourceSpan?
   ) {
+    self.font = font
+    self.glyphWidth = glyphWidth
+    self.rotation = rotation
+    self.reverse = reverse
     self.requestedHeight = requestedHeight ?? height
     self.maxLines = maxLines
     self.shrinks = shrinks
@@ -97,6 +118,29 @@ public struct LabelText: Sendable, Equatable {
     self.lines = lines
     self.source = source
   }
+}
+
+extension LabelText {
+  /// The upright box's size: as wide as the box (or its widest line), as tall as its lines.
+  public var extent: (width: Int, height: Int) {
+    let right = lines.map { $0.x + $0.width }.max() ?? x
+    return (max(width, right - x), max(height, lineSpacing * (lines.count - 1) + height))
+  }
+
+  /// Where `line` lands on the label once the text is turned: its rectangle (as tall as the
+  /// glyph height) in label dots.
+  public func placed(_ line: Line) -> (x: Int, y: Int, width: Int, height: Int) {
+    let (frameWidth, frameHeight) = extent
+    let turned = rotation.turned(
+      x: line.x - x, y: line.y - y, width: line.width, height: height, frameWidth: frameWidth,
+      frameHeight: frameHeight)
+    return (x + turned.x, y + turned.y, turned.width, turned.height)
+  }
+}
+
+extension LabelCircle {
+  /// The bounding box's height: the diameter, or the ellipse's height.
+  public var height: Int { ellipseHeight ?? diameter }
 }
 
 /// A rectangle.
@@ -113,11 +157,17 @@ public struct LabelBox: Sendable, Equatable {
   public var border: Int
   /// Filled black instead of outlined.
   public var filled: Bool
+  /// How round the corners are, 0 (square) to 8 (`^GB`'s rounding): the corner radius is
+  /// that many eighths of half the shorter side.
+  public var rounding: Int
   /// The statement.
   public var source: SourceSpan?
 
   /// A rectangle at `x`, `y`.
-  public init(x: Int, y: Int, width: Int, height: Int, border: Int, filled: Bool, source: SourceSpan?) {
+  public init(
+    x: Int, y: Int, width: Int, height: Int, border: Int, filled: Bool, rounding: Int = 0, source: SourceSpan?
+  ) {
+    self.rounding = rounding
     self.x = x
     self.y = y
     self.width = width
@@ -154,14 +204,16 @@ public struct LabelLine: Sendable, Equatable {
   }
 }
 
-/// A circle, given by its bounding square.
+/// A circle, given by its bounding square, or an ellipse (`ellipse`), by its bounding box.
 public struct LabelCircle: Sendable, Equatable {
   /// Left edge of the bounding square.
   public var x: Int
   /// Top edge of the bounding square.
   public var y: Int
-  /// Diameter in dots.
+  /// Diameter in dots (an ellipse's width).
   public var diameter: Int
+  /// An ellipse's height; nil for a circle.
+  public var ellipseHeight: Int?
   /// Line thickness in dots.
   public var border: Int
   /// Filled black instead of outlined.
@@ -169,8 +221,11 @@ public struct LabelCircle: Sendable, Equatable {
   /// The statement.
   public var source: SourceSpan?
 
-  /// A circle whose bounding square's top left is `x`, `y`.
-  public init(x: Int, y: Int, diameter: Int, border: Int, filled: Bool, source: SourceSpan?) {
+  /// A circle whose bounding square's top left is `x`, `y` (an ellipse with `ellipseHeight`).
+  public init(
+    x: Int, y: Int, diameter: Int, ellipseHeight: Int? = nil, border: Int, filled: Bool, source: SourceSpan?
+  ) {
+    self.ellipseHeight = ellipseHeight
     self.x = x
     self.y = y
     self.diameter = diameter
@@ -211,11 +266,14 @@ public struct LabelSymbol: Sendable, Equatable {
   public var y: Int
   /// The symbol.
   public var symbol: Symbol
+  /// How the symbol is turned; `x`, `y` stay the top left of the box it then takes.
+  public var rotation: Rotation
   /// The statement.
   public var source: SourceSpan?
 
   /// A symbol whose top left is `x`, `y`.
-  public init(x: Int, y: Int, symbol: Symbol, source: SourceSpan?) {
+  public init(x: Int, y: Int, symbol: Symbol, rotation: Rotation = .none, source: SourceSpan?) {
+    self.rotation = rotation
     self.x = x
     self.y = y
     self.symbol = symbol

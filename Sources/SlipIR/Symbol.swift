@@ -18,14 +18,24 @@ public struct Symbol: Sendable, Equatable {
     case qr
     case pdf417
     case datamatrix
+    /// Code 128 with FNC1 and GS1 Application Identifiers, data in bracket form `(01)…`.
+    case gs1128 = "gs1-128"
+    case aztec
+    /// Data Matrix with FNC1 and GS1 Application Identifiers, data in bracket form.
+    case gs1DataMatrix = "gs1-datamatrix"
+    /// MaxiCode, the hexagon grid of parcel sorters: its modules are the drawing itself, in dots.
+    case maxicode
 
     /// Whether it is a one-row (linear) barcode rather than a 2D code.
     public var isLinear: Bool {
       switch self {
-      case .qr, .pdf417, .datamatrix: false
+      case .qr, .pdf417, .datamatrix, .aztec, .gs1DataMatrix, .maxicode: false
       default: true
       }
     }
+
+    /// Whether its data is GS1 element strings in bracket form.
+    public var isGS1: Bool { self == .gs1128 || self == .gs1DataMatrix }
   }
 
   /// Where the human-readable text of a linear barcode goes.
@@ -68,6 +78,26 @@ public struct Symbol: Sendable, Equatable {
 
   /// Width in dots as printed.
   public var width: Int { modules.width * module }
+
+  /// The text a printer prints under the bars: the data, with the check digit an EAN or UPC
+  /// number left out (a Zebra prints it, and scanners read it).
+  public var humanReadableText: String {
+    let digits: Int? =
+      switch symbology {
+      case .ean13: 12
+      case .ean8: 7
+      case .upca: 11
+      default: nil
+      }
+    guard let digits, data.count == digits, data.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
+      return data
+    }
+    // The GS1 check digit: weights 3 and 1 from the right, to the next multiple of ten.
+    let sum = data.reversed().enumerated().reduce(0) { total, item in
+      total + (item.element.wholeNumberValue ?? 0) * (item.offset.isMultiple(of: 2) ? 3 : 1)
+    }
+    return data + String((10 - sum % 10) % 10)
+  }
 
   /// The symbol drawn at its module size: what a raster backend prints (human-readable text
   /// aside, which is drawn in the printer's font).

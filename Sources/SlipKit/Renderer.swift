@@ -89,7 +89,34 @@ public struct Renderer: Sendable {
     _ compiled: CompiledTemplate, data: TemplateData = .none, target: Target? = nil,
     previews: PreviewOptions? = nil
   ) -> Rendering {
-    write(compile(compiled, data: data), target: target, previews: previews)
+    if case .zpl(var settings) = target, let copies = settings.copies, copies > 1, compiled.numbersCopies {
+      // Copies that differ (`copy`, `serial`) are labels of their own, each printed once.
+      settings.copies = nil
+      return renderCopies(compiled, data: data, count: copies, target: .zpl(settings), previews: previews)
+    }
+    return write(compile(compiled, data: data), target: target, previews: previews)
+  }
+
+  /// Copy 1 to `count` of a template that numbers its copies, one after the other: their bytes
+  /// and previews in order, the first copy's warnings once, and the first error's copy alone.
+  private func renderCopies(
+    _ compiled: CompiledTemplate, data: TemplateData, count: Int, target: Target, previews: PreviewOptions?
+  ) -> Rendering {
+    var combined: Rendering?
+    for number in 1...count {
+      var copy = self
+      copy.options.copy = CopyNumber(number, of: count)
+      let rendering = copy.write(copy.compile(compiled, data: data), target: target, previews: previews)
+      guard !rendering.hasErrors else { return rendering }
+      if combined == nil {
+        combined = rendering
+      } else {
+        combined?.bytes += rendering.bytes
+        combined?.previews += rendering.previews
+        combined?.document = rendering.document
+      }
+    }
+    return combined ?? write(compile(compiled, data: data), target: target, previews: previews)
   }
 
   /// The document of a compilation written as `target`, with previews when asked for; a
@@ -263,6 +290,11 @@ struct TextPictureDrawer: TextPictures {
 
   func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage? {
     guard let picture = try rasterizer.picture(of: line, height: height) else { return nil }
+    return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
+  }
+
+  func picture(of element: LabelElement) throws(BackendError) -> LabelImage? {
+    guard let picture = try rasterizer.picture(of: element) else { return nil }
     return LabelImage(x: picture.x, y: picture.y, bitmap: picture.bitmap, name: "", source: nil)
   }
 

@@ -63,6 +63,18 @@ struct Canvas {
     clearPadding()
   }
 
+  /// Flips the dots `bitmap` inks, its top left at `x`, `y`: ink becomes paper and paper ink,
+  /// as a reverse field (ZPL `^FR`) prints; clipped to the page.
+  mutating func invert(_ bitmap: Bitmap, x: Int, y: Int) {
+    for row in 0..<bitmap.height where (0..<height).contains(y + row) {
+      for column in 0..<bitmap.width where bitmap[column, row] {
+        let target = x + column
+        guard (0..<width).contains(target) else { continue }
+        bits[(y + row) * bytesPerRow + target >> 3] ^= 0x80 >> UInt8(target & 7)
+      }
+    }
+  }
+
   /// Dots right of the width in the last byte of each row stay blank, as Bitmap requires.
   private mutating func clearPadding() {
     let extra = bytesPerRow * 8 - width

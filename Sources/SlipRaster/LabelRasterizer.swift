@@ -41,44 +41,126 @@ public struct LabelRasterizer: Sendable {
     path: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf", package: "fonts-liberation",
     pixelSize: 0)
 
-  /// The label drawn, and the characters the face lacks.
+  /// The label drawn, and the characters the face lacks. A label turned a half (`^POI`) is
+  /// drawn as it comes out of the printer: upside down.
   public func render(_ page: LabelPage) throws(RasterError) -> RasterLabel {
     try font.withStore { store throws(RasterError) -> RasterLabel in
       var canvas = Canvas(width: page.widthDots, height: page.heightDots)
       var missing: [(source: SourceSpan?, characters: [String])] = []
       for element in page.elements {
-        switch element {
-        case .text(let text):
-          var characters: [String] = []
-          for line in text.lines {
-            if TextShaping.needsShaping(line.text) {
-              let picture = try shaping.withStore { shaped throws(RasterError) -> LabelTextPicture? in
-                try shaped.labelPicture(
-                  line.text, x: line.x, y: line.y, height: text.height, missing: &characters)
-              }
-              if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
-              continue
-            }
-            try store.draw(
-              line.text, x: line.x, y: line.y, height: text.height, on: &canvas, missing: &characters)
-          }
-          if !characters.isEmpty { missing.append((text.source, characters)) }
-        case .box(let box):
-          Self.draw(box, on: &canvas)
-        case .line(let line):
-          Self.draw(line, on: &canvas)
-        case .circle(let circle):
-          Self.draw(circle, on: &canvas)
-        case .image(let image):
-          canvas.draw(image.bitmap, x: image.x, y: image.y)
-        case .symbol(let placed):
-          Self.drawModules(placed, on: &canvas)
-          var characters: [String] = []
-          try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
-        }
+        var characters: [String] = []
+        try draw(element, store: store, on: &canvas, missing: &characters)
+        if case .text(let text) = element, !characters.isEmpty { missing.append((text.source, characters)) }
       }
       return RasterLabel(
-        bitmap: canvas.bitmap, warnings: missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) })
+        bitmap: page.rotation.turned(canvas.bitmap),
+        warnings: missing.map { RasterWarning.noGlyph($0.characters, at: $0.source) })
+    }
+  }
+
+  /// `element` alone as the preview draws it, placed on the label: what the ZPL writer sends as
+  /// a picture where the printer cannot draw the same (a turned symbol). Nil when it draws nothing.
+  public func picture(of element: LabelElement) throws(RasterError) -> LabelTextPicture? {
+    try font.withStore { store throws(RasterError) -> LabelTextPicture? in
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var canvas = Canvas(width: width, height: height)
+      var missing: [String] = []
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &canvas, missing: &missing)
+      let bitmap = upright.rotation.turned(canvas.bitmap)
+      let (x, y) = upright.origin
+      return LabelTextPicture(bitmap: bitmap, x: x, y: y)
+    }
+  }
+
+  /// An element drawn where it stands; a turned one is drawn upright on its own canvas, turned,
+  /// and put in place (inverting what is under it when it is reverse text).
+  private func draw(
+    _ element: LabelElement, store: LabelFontStore, on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    switch element {
+    case .text(let text) where text.rotation != .none || text.reverse:
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var own = Canvas(width: width, height: height)
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &own, missing: &missing)
+      let bitmap = upright.rotation.turned(own.bitmap)
+      let (x, y) = upright.origin
+      if text.reverse { canvas.invert(bitmap, x: x, y: y) } else { canvas.draw(bitmap, x: x, y: y) }
+    case .symbol(let placed) where placed.rotation != .none:
+      let upright = Self.upright(element)
+      let (left, top, width, height) = upright.frame
+      var own = Canvas(width: width, height: height)
+      try draw(upright.element.moved(dx: -left, dy: -top), store: store, on: &own, missing: &missing)
+      let (x, y) = upright.origin
+      canvas.draw(upright.rotation.turned(own.bitmap), x: x, y: y)
+    case .text(let text):
+      for line in text.lines {
+        if TextShaping.needsShaping(line.text) {
+          let picture = try shaping.withStore { shaped throws(RasterError) -> LabelTextPicture? in
+            try shaped.labelPicture(line.text, x: line.x, y: line.y, height: text.height, missing: &missing)
+          }
+          if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
+          continue
+        }
+        switch text.font {
+        case .bitmap(let font, let height, let width):
+          try store.drawCells(
+            line.text, x: line.x, y: line.y, font: font, height: height, width: width, on: &canvas,
+            missing: &missing)
+        case .scalable:
+          try store.draw(
+            line.text, x: line.x, y: line.y, height: text.height, width: text.glyphWidth, on: &canvas,
+            missing: &missing)
+        }
+      }
+    case .box(let box):
+      Self.draw(box, on: &canvas)
+    case .line(let line):
+      Self.draw(line, on: &canvas)
+    case .circle(let circle):
+      Self.draw(circle, on: &canvas)
+    case .image(let image):
+      canvas.draw(image.bitmap, x: image.x, y: image.y)
+    case .symbol(let placed):
+      Self.drawModules(placed, on: &canvas)
+      var characters: [String] = []
+      try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
+    }
+  }
+
+  /// A turned element upright, with the frame it is drawn in (label dots, upright) and where
+  /// that frame's top left lands once turned. The frame is the element's box with a margin on
+  /// every side (glyphs above the capitals, a barcode's text): the same margin all round, so
+  /// the box keeps its top left whichever way the frame turns.
+  private static func upright(_ element: LabelElement) -> (
+    element: LabelElement, rotation: Rotation, frame: (Int, Int, Int, Int), origin: (Int, Int)
+  ) {
+    switch element {
+    case .text(var text):
+      let rotation = text.rotation
+      text.rotation = .none
+      text.reverse = false
+      let (width, height) = text.extent
+      let margin = max(2, text.height / 3)
+      return (
+        .text(text), rotation, (text.x - margin, text.y - margin, width + 2 * margin, height + 2 * margin),
+        (text.x - margin, text.y - margin)
+      )
+    case .symbol(var placed):
+      let rotation = placed.rotation
+      placed.rotation = .none
+      let margin = 12 + 12 * max(1, placed.symbol.module)
+      return (
+        .symbol(placed), rotation,
+        (
+          placed.x - margin, placed.y - margin, placed.symbol.width + 2 * margin,
+          placed.symbol.height + 2 * margin
+        ), (placed.x - margin, placed.y - margin)
+      )
+    default:
+      let (left, top, right, bottom) = (0, 0, 0, 0)
+      return (element, .none, (left, top, right, bottom), (left, top))
     }
   }
 
@@ -104,6 +186,10 @@ public struct LabelRasterizer: Sendable {
   /// A box: its border inside the rectangle, or solid when filled or the border meets itself.
   static func draw(_ box: LabelBox, on canvas: inout Canvas) {
     let border = box.border
+    if box.rounding > 0 {
+      drawRounded(box, on: &canvas)
+      return
+    }
     if box.filled || 2 * border >= min(box.width, box.height) {
       canvas.fill(x: box.x, y: box.y, width: box.width, height: box.height)
       return
@@ -141,8 +227,50 @@ public struct LabelRasterizer: Sendable {
     }
   }
 
+  /// A box with round corners (`^GB…,r`): each corner a quarter circle of radius `r/8` of half
+  /// the shorter side, the border as thick inside it; rows drawn from the outline's edges.
+  static func drawRounded(_ box: LabelBox, on canvas: inout Canvas) {
+    let solid = box.filled || 2 * box.border >= min(box.width, box.height)
+    let radius = Double(box.rounding) / 8 * Double(min(box.width, box.height)) / 2
+    let border = Double(box.border)
+    /// How far in from the box's side the outline at `inset` starts on row `dy` (from the top).
+    func indent(_ dy: Double, inset: Double, width: Double, height: Double, radius r: Double) -> Double? {
+      guard dy >= 0, dy < height else { return nil }
+      let fromEdge = min(dy, height - dy)
+      guard r > 0, fromEdge < r else { return 0 }
+      let off = r - fromEdge
+      return r - (r * r - off * off).squareRoot()
+    }
+    let width = Double(box.width)
+    let height = Double(box.height)
+    let innerRadius = max(0, radius - border)
+    for row in 0..<box.height {
+      let dy = Double(row) + 0.5
+      guard let outer = indent(dy, inset: 0, width: width, height: height, radius: radius) else { continue }
+      let from = box.x + Int(outer.rounded())
+      let to = box.x + box.width - Int(outer.rounded())
+      let innerDY = dy - border
+      if solid || innerDY < 0 || innerDY >= height - 2 * border {
+        canvas.span(box.y + row, from: from, to: to)
+        continue
+      }
+      let inner =
+        indent(
+          innerDY, inset: border, width: width - 2 * border, height: height - 2 * border, radius: innerRadius)
+        ?? 0
+      let gapFrom = box.x + box.border + Int(inner.rounded())
+      let gapTo = box.x + box.width - box.border - Int(inner.rounded())
+      canvas.span(box.y + row, from: from, to: gapFrom)
+      canvas.span(box.y + row, from: gapTo, to: to)
+    }
+  }
+
   /// A circle: the dots whose centres lie within its ring (or its disc, filled).
   static func draw(_ circle: LabelCircle, on canvas: inout Canvas) {
+    if let height = circle.ellipseHeight, height != circle.diameter {
+      drawEllipse(circle, height: height, on: &canvas)
+      return
+    }
     let diameter = circle.diameter
     let outer = Double(diameter) / 2
     let inner = circle.filled ? 0 : max(0, outer - Double(circle.border))
@@ -156,6 +284,32 @@ public struct LabelRasterizer: Sendable {
         let innerHalf = (inner * inner - dy * dy).squareRoot()
         let gapFrom = Int((outer - innerHalf).rounded())
         let gapTo = Int((outer + innerHalf).rounded())
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + gapFrom)
+        canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
+      } else {
+        canvas.span(circle.y + row, from: circle.x + from, to: circle.x + to)
+      }
+    }
+  }
+
+  /// An ellipse: the dots whose centres lie within its ring (`^GE`'s border, measured along the
+  /// axes), or its whole area, filled.
+  static func drawEllipse(_ circle: LabelCircle, height: Int, on canvas: inout Canvas) {
+    let a = Double(circle.diameter) / 2
+    let b = Double(height) / 2
+    let border = Double(circle.border)
+    let innerA = circle.filled ? 0 : max(0, a - border)
+    let innerB = circle.filled ? 0 : max(0, b - border)
+    for row in 0..<height {
+      let dy = Double(row) + 0.5 - b
+      let outerHalf = a * max(0, 1 - dy * dy / (b * b)).squareRoot()
+      guard outerHalf > 0 else { continue }
+      let from = Int((a - outerHalf).rounded())
+      let to = Int((a + outerHalf).rounded())
+      if innerA > 0, innerB > abs(dy) {
+        let innerHalf = innerA * max(0, 1 - dy * dy / (innerB * innerB)).squareRoot()
+        let gapFrom = Int((a - innerHalf).rounded())
+        let gapTo = Int((a + innerHalf).rounded())
         canvas.span(circle.y + row, from: circle.x + from, to: circle.x + gapFrom)
         canvas.span(circle.y + row, from: circle.x + gapTo, to: circle.x + to)
       } else {
@@ -199,7 +353,7 @@ public struct LabelRasterizer: Sendable {
     let capitals = 7 * module
     let height = Int((Double(capitals) / LabelFontStore.capitalHeight).rounded())
     let pitch = 6 * module
-    let characters = symbol.data.map(String.init)
+    let characters = symbol.humanReadableText.map(String.init)
     var x = placed.x + (symbol.width - characters.count * pitch) / 2
     let y = symbol.humanReadable == .below ? placed.y + symbol.height + 6 : placed.y - 10 - capitals
     for character in characters {
@@ -248,10 +402,13 @@ final class LabelFontStore {
   private var face: FT_Face?
   /// The face's capital height as a fraction of its em.
   private var capitalRatio = 0.7
-  /// The height the face is set to now.
-  private var currentHeight = 0
-  /// Unhinted advances in 1/65536 dots, by height and character, for measuring without rendering.
+  /// The size the face is set to now (``sizeKey(height:width:)``).
+  private var currentSize = 0
+  /// Unhinted advances in 1/65536 dots, by size and character, for measuring without rendering.
   private var advances: [Int: [Unicode.Scalar: Int]] = [:]
+
+  /// One key for a height and a glyph width, both below 65,536 dots.
+  private static func sizeKey(height: Int, width: Int) -> Int { height << 16 | (width & 0xFFFF) }
 
   /// Font 0's capitals are three quarters of the text height.
   static let capitalHeight = 0.75
@@ -266,7 +423,8 @@ final class LabelFontStore {
 
   /// The face at `height`: an em of `height` across, and tall enough for capitals of
   /// `0.75 height`.
-  private func face(height: Int) throws(RasterError) -> FT_Face {
+  private func face(height: Int, width: Int? = nil) throws(RasterError) -> FT_Face {
+    let width = width ?? height
     if face == nil {
       if library == nil { library = FreeTypeLibrary() }
       guard let library else { throw .freeTypeUnavailable() }
@@ -282,11 +440,12 @@ final class LabelFontStore {
       }
     }
     guard let face else { throw .freeTypeUnavailable() }
-    if currentHeight != height {
+    let key = Self.sizeKey(height: height, width: width)
+    if currentSize != key {
       let tall = Int((Double(height) * Self.capitalHeight / capitalRatio).rounded())
-      let status = FT_Set_Pixel_Sizes(face, FT_UInt(max(1, height)), FT_UInt(max(1, tall)))
+      let status = FT_Set_Pixel_Sizes(face, FT_UInt(max(1, width)), FT_UInt(max(1, tall)))
       guard status == 0 else { throw .fontUnusable(file, code: Int(status), step: "size \(height)") }
-      currentHeight = height
+      currentSize = key
     }
     return face
   }
@@ -305,19 +464,21 @@ final class LabelFontStore {
 
   /// The advance of `scalar` at `height` in 1/65536 dots: font 0's for printable ASCII, the
   /// face's unhinted one for the rest; nil when the face lacks it.
-  private func advance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
-    if let thirtySeconds = FontZero.advance(scalar) { return thirtySeconds * height << 11 }
-    return try faceAdvance(scalar, height: height)
+  private func advance(_ scalar: Unicode.Scalar, height: Int, width: Int? = nil) throws(RasterError) -> Int? {
+    let width = width ?? height
+    if let thirtySeconds = FontZero.advance(scalar) { return thirtySeconds * width << 11 }
+    return try faceAdvance(scalar, height: height, width: width)
   }
 
-  /// The face's own unhinted advance, measured once per height.
-  private func faceAdvance(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> Int? {
-    if let advance = advances[height]?[scalar] { return advance }
-    let face = try face(height: height)
+  /// The face's own unhinted advance, measured once per size.
+  private func faceAdvance(_ scalar: Unicode.Scalar, height: Int, width: Int) throws(RasterError) -> Int? {
+    let key = Self.sizeKey(height: height, width: width)
+    if let advance = advances[key]?[scalar] { return advance }
+    let face = try face(height: height, width: width)
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
     guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_BITMAP)) == 0 else { return nil }
     let advance = Int(face.pointee.glyph.pointee.linearHoriAdvance)
-    advances[height, default: [:]][scalar] = advance
+    advances[key, default: [:]][scalar] = advance
     return advance
   }
 
@@ -334,9 +495,12 @@ final class LabelFontStore {
   private var drawn: [Int: [Unicode.Scalar: DrawnGlyph]] = [:]
 
   /// `scalar` drawn at `height`, from the cache or FreeType.
-  private func glyph(_ scalar: Unicode.Scalar, height: Int) throws(RasterError) -> DrawnGlyph {
-    if let glyph = drawn[height]?[scalar] { return glyph }
-    let face = try face(height: height)
+  private func glyph(_ scalar: Unicode.Scalar, height: Int, width: Int? = nil) throws(RasterError)
+    -> DrawnGlyph
+  {
+    let key = Self.sizeKey(height: height, width: width ?? height)
+    if let glyph = drawn[key]?[scalar] { return glyph }
+    let face = try face(height: height, width: width)
     let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
     var glyph = DrawnGlyph(left: 0, top: 0, rows: nil, advance: 0)
     if index != 0, FT_Load_Glyph(face, index, CFreeType_LOAD_MONO_BITMAP) == 0 {
@@ -369,21 +533,22 @@ final class LabelFontStore {
     }
     // Bounded: a template that shrinks text through many heights starts the cache again.
     if drawn.count > 64 { drawn.removeAll() }
-    drawn[height, default: [:]][scalar] = glyph
+    drawn[key, default: [:]][scalar] = glyph
     return glyph
   }
 
   /// Draws `text` from `x` with its capitals' tops on `y`; characters the face lacks are added
   /// to `missing`.
   func draw(
-    _ text: String, x: Int, y: Int, height: Int, on canvas: inout Canvas, missing: inout [String]
+    _ text: String, x: Int, y: Int, height: Int, width: Int? = nil, on canvas: inout Canvas,
+    missing: inout [String]
   ) throws(RasterError) {
     let baseline = y + Int((Double(height) * Self.capitalHeight).rounded())
     // The pen in 1/65536 dots: glyphs sit at its rounded position.
     var pen = x << 16
     for scalar in text.unicodeScalars {
-      let measured = try advance(scalar, height: height)
-      let glyph = try glyph(scalar, height: height)
+      let measured = try advance(scalar, height: height, width: width)
+      let glyph = try glyph(scalar, height: height, width: width)
       guard let rows = glyph.rows else {
         if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
         pen += measured ?? 0
@@ -397,6 +562,37 @@ final class LabelFontStore {
         for span in spans { canvas.span(top + row, from: left + span.lowerBound, to: left + span.upperBound) }
       }
       pen += advance
+    }
+  }
+}
+
+extension LabelFontStore {
+  /// Draws `text` in a bitmap font's cells from `x`, the cells' tops on `y`: each character of
+  /// the face centred in its cell, its capitals as tall as the font's (`baseline` dots a
+  /// magnification) and about as wide as the cell. The pitch is the font's, so the text takes
+  /// the room the printer gives it.
+  func drawCells(
+    _ text: String, x: Int, y: Int, font: ZebraBitmapFont, height: Int, width: Int, on canvas: inout Canvas,
+    missing: inout [String]
+  ) throws(RasterError) {
+    let capitals = font.baseline * height
+    let faceHeight = max(1, Int((Double(capitals) / Self.capitalHeight).rounded()))
+    // A capital of this narrow face is about 0.55 em wide.
+    let cellWidth = font.width * width
+    let faceWidth = max(1, Int((Double(cellWidth) / 0.55).rounded()))
+    let pitch = font.pitch(magnification: width)
+    for (index, character) in text.enumerated() {
+      let left = x + index * pitch
+      for scalar in character.unicodeScalars {
+        guard let advance = try advance(scalar, height: faceHeight, width: faceWidth) else {
+          if scalar != " ", !missing.contains(String(scalar)) { missing.append(String(scalar)) }
+          continue
+        }
+        let glyphWidth = (advance + 0x8000) >> 16
+        try draw(
+          String(scalar), x: left + (cellWidth - glyphWidth) / 2, y: y, height: faceHeight, width: faceWidth,
+          on: &canvas, missing: &missing)
+      }
     }
   }
 }

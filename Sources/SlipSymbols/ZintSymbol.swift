@@ -47,6 +47,46 @@ final class ZintSymbol {
     set { symbol.pointee.option_1 = newValue }
   }
 
+  /// zint's second and third symbol-specific options (PDF417: data columns, rows).
+  var option2: Int32 {
+    get { symbol.pointee.option_2 }
+    set { symbol.pointee.option_2 = newValue }
+  }
+  var option3: Int32 {
+    get { symbol.pointee.option_3 }
+    set { symbol.pointee.option_3 = newValue }
+  }
+
+  /// MaxiCode's primary message.
+  func setPrimary(_ primary: String) { czint_set_primary(symbol, primary) }
+
+  /// zint's drawing scale: 1 is two pixels per X-dimension.
+  var scale: Float {
+    get { symbol.pointee.scale }
+    set { symbol.pointee.scale = newValue }
+  }
+
+  /// Encodes `bytes` and returns zint's own drawing, pixel for pixel: for MaxiCode, whose
+  /// hexagons are no grid of square modules.
+  func picture(_ bytes: [UInt8]) throws(SymbolEncodeError) -> Bitmap {
+    let status = bytes.withUnsafeBufferPointer {
+      ZBarcode_Encode_and_Buffer(symbol, $0.baseAddress, Int32(clamping: $0.count), 0)
+    }
+    guard status < ZINT_ERROR else {
+      throw .zint(String(cString: czint_error_text(symbol)))
+    }
+    let width = Int(symbol.pointee.bitmap_width)
+    let height = Int(symbol.pointee.bitmap_height)
+    guard let pixels = symbol.pointee.bitmap, width > 0, height > 0 else {
+      throw .unexpectedDrawing(width: width, modules: Int(symbol.pointee.width))
+    }
+    var out = Bitmap(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width where pixels[(y * width + x) * 3] < 128 { out[x, y] = true }
+    }
+    return out
+  }
+
   /// The text zint made of the data, with any check digit it computed.
   var readableText: String { String(cString: czint_readable_text(symbol)) }
 

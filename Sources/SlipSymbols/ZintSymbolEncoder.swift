@@ -15,6 +15,15 @@ public final class ZintSymbolEncoder: SymbolEncoder {
   public func encode(_ symbology: Symbol.Symbology, data: String, errorCorrection: String?)
     throws(SymbolEncodeError) -> Bitmap
   {
+    try encode(symbology, data: data, options: SymbolOptions(errorCorrection: errorCorrection))
+  }
+
+  /// The modules of `data` as `symbology` drawn with `options`: the QR level, PDF417's columns,
+  /// rows and security level; the others take none.
+  public func encode(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
+    throws(SymbolEncodeError) -> Bitmap
+  {
+    let errorCorrection = options.errorCorrection
     guard !data.isEmpty else { throw .empty }
     switch symbology {
     case .ean13, .ean8, .upca, .upce:
@@ -48,9 +57,32 @@ public final class ZintSymbolEncoder: SymbolEncoder {
       try Self.checkQRCapacity(data, level: level)
       return try draw(text: data, on: symbol)
     case .pdf417:
-      return try draw(text: data, on: ZintSymbol(symbology: BARCODE_PDF417))
+      let symbol = try ZintSymbol(symbology: BARCODE_PDF417)
+      // zint's PDF417 options: 1 security level (0–8, -1 automatic), 2 columns, 3 rows.
+      symbol.option1 = Int32(options.security ?? -1)
+      symbol.option2 = Int32(options.columns ?? 0)
+      symbol.option3 = Int32(options.rows ?? 0)
+      return try draw(text: data, on: symbol)
     case .datamatrix:
       return try draw(text: data, on: ZintSymbol(symbology: BARCODE_DATAMATRIX))
+    case .aztec:
+      return try draw(text: data, on: ZintSymbol(symbology: BARCODE_AZTEC))
+    case .maxicode:
+      let symbol = try ZintSymbol(symbology: BARCODE_MAXICODE)
+      let mode = options.maxiCodeMode ?? 4
+      symbol.option1 = Int32(mode)
+      if let primary = options.maxiCodePrimary { symbol.setPrimary(primary) }
+      // zint draws MaxiCode 299 pixels wide at scale 1; the symbol is 28.14 mm (1.108 in) wide.
+      symbol.scale = Float(Double(options.dpi ?? 203) * 1.108 / 299)
+      symbol.inputMode = UNICODE_MODE
+      return try symbol.picture(Array(data.utf8))
+    case .gs1128, .gs1DataMatrix:
+      // Element strings in bracket form, `(01)09501101530003(17)270101`: zint checks each
+      // Application Identifier's data (digits, lengths, check digits) and puts FNC1 in.
+      if let outside = data.first(where: { !$0.isASCII }) { throw .notASCII(outside) }
+      let symbol = try ZintSymbol(symbology: symbology == .gs1128 ? BARCODE_GS1_128 : BARCODE_DATAMATRIX)
+      symbol.inputMode = GS1_MODE | GS1PARENS_MODE
+      return try symbol.draw(Array(data.utf8), linear: symbology == .gs1128)
     }
   }
 

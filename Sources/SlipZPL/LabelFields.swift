@@ -58,16 +58,31 @@ struct LabelFields {
   // MARK: Text
 
   private mutating func textFields(_ text: LabelText) -> [Field] {
+    // `^FR` before the font: the field prints white on black and black on white.
+    let reverse = text.reverse ? "^FR" : ""
+    if text.rotation != .none, let textPictures,
+      text.lines.contains(where: { TextShaping.needsShaping($0.text) })
+    {
+      // Turned text that needs shaping: the whole element as the preview draws it.
+      do throws(BackendError) {
+        if let picture = try textPictures.picture(of: .text(text)) {
+          return graphicFields(picture.bitmap, x: picture.x, y: picture.y, prefix: reverse)
+        }
+        return []
+      } catch {
+        warnings.append(.textNotDrawn(error.message, at: text.source))
+      }
+    }
     var fields: [Field] = []
     var controls = 0
     var missing: [String] = []
     var moved: (x: Int, y: Int)?
     for line in text.lines where !line.text.isEmpty {
-      if let textPictures, TextShaping.needsShaping(line.text) {
+      if text.rotation == .none, let textPictures, TextShaping.needsShaping(line.text) {
         // Zebra's resident fonts cannot shape: the line goes as the picture the preview draws.
         do throws(BackendError) {
           if let picture = try textPictures.picture(of: line, height: text.height) {
-            fields += graphicFields(picture.bitmap, x: picture.x, y: picture.y)
+            fields += graphicFields(picture.bitmap, x: picture.x, y: picture.y, prefix: reverse)
           }
           continue
         } catch {
@@ -78,10 +93,15 @@ struct LabelFields {
       for character in FieldData.charactersWithoutGlyph(in: line.text) where !missing.contains(character) {
         missing.append(character)
       }
-      if line.x < 0 || line.y < 0, moved == nil { moved = (line.x, line.y) }
+      // A turned line's field box is turned with it; `^FO` is that box's top left.
+      let placed = text.placed(line)
+      if placed.x < 0 || placed.y < 0, moved == nil { moved = (placed.x, placed.y) }
+      let orientation = text.rotation.zplOrientation
       fields.append(
         Field(
-          x: max(0, line.x), y: max(0, line.y), "^A0N,\(text.height),\(text.height)", data: line.text))
+          x: max(0, placed.x), y: max(0, placed.y),
+          "\(reverse)^A\(text.font.name)\(orientation),\(text.height),\(text.glyphWidth ?? text.height)",
+          data: line.text))
     }
     if controls > 0 { warnings.append(.controlCharactersRemoved(controls, at: text.source)) }
     if !missing.isEmpty { warnings.append(.charactersWithoutGlyph(missing, at: text.source)) }
@@ -95,6 +115,10 @@ struct LabelFields {
   /// border is as thick as the box is narrow.
   private func boxFields(_ box: LabelBox) -> [Field] {
     let rectangle = Rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+    if box.rounding > 0, rectangle.isInside(width: width, height: height) {
+      let border = box.filled ? min(box.width, box.height) : box.border
+      return [Field(x: box.x, y: box.y, "^GB\(box.width),\(box.height),\(border),B,\(box.rounding)")]
+    }
     if box.filled || 2 * box.border >= min(box.width, box.height) {
       return filled(rectangle)
     }
@@ -140,6 +164,13 @@ struct LabelFields {
 
   /// A circle: `^GC` with its border, or as thick as the radius when filled.
   private func circleFields(_ circle: LabelCircle) -> [Field] {
+    if let height = circle.ellipseHeight, height != circle.diameter {
+      let thickness = circle.filled ? (min(circle.diameter, height) + 1) / 2 : circle.border
+      return [
+        Field(
+          x: max(0, circle.x), y: max(0, circle.y), "^GE\(circle.diameter),\(height),\(max(1, thickness)),B")
+      ]
+    }
     let thickness = circle.filled ? (circle.diameter + 1) / 2 : circle.border
     return [
       Field(x: max(0, circle.x), y: max(0, circle.y), "^GC\(circle.diameter),\(max(1, thickness)),B")
@@ -158,11 +189,11 @@ struct LabelFields {
   // MARK: Pictures and symbols
 
   /// A picture at `x`, `y` as a Z64 graphic, cut to the label.
-  private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int) -> [Field] {
+  private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int, prefix: String = "") -> [Field] {
     let rectangle = Rectangle(x: x, y: y, width: bitmap.width, height: bitmap.height)
     if rectangle.isInside(width: width, height: height) {
       guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-      return [Field(x: x, y: y, GraphicField.command(bitmap, cache: graphics))]
+      return [Field(x: x, y: y, prefix + GraphicField.command(bitmap, cache: graphics))]
     }
     guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
     var part = Bitmap(width: cut.width, height: cut.height)
@@ -171,11 +202,20 @@ struct LabelFields {
         part[column, row] = true
       }
     }
-    return [Field(x: cut.x, y: cut.y, GraphicField.command(part, cache: graphics))]
+    return [Field(x: cut.x, y: cut.y, prefix + GraphicField.command(part, cache: graphics))]
   }
 
   private mutating func symbolFields(_ placed: LabelSymbol) -> [Field] {
     let symbol = placed.symbol
+    if placed.rotation != .none, let textPictures {
+      // Turned: the picture the preview draws, bars and text, so the two cannot differ.
+      do throws(BackendError) {
+        guard let picture = try textPictures.picture(of: .symbol(placed)) else { return [] }
+        return graphicFields(picture.bitmap, x: picture.x, y: picture.y)
+      } catch {
+        warnings.append(.textNotDrawn(error.message, at: placed.source))
+      }
+    }
     let inside = Rectangle(x: placed.x, y: placed.y, width: symbol.width, height: symbol.height)
       .isInside(width: width, height: height)
     switch SymbolFields.native(symbol) {

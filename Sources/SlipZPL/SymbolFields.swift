@@ -52,8 +52,10 @@ enum SymbolFields {
     case .code93, .databar:
       // ^BA and ^BR exist, but their bars have not been held to zint's: the picture is exact.
       return .graphic(reason: GraphicReason.notChecked())
-    case .pdf417, .datamatrix:
+    case .pdf417, .datamatrix, .aztec, .gs1DataMatrix, .maxicode:
       return .graphic(reason: GraphicReason.ownRowsAndColumns())
+    case .gs1128:
+      return .graphic(reason: GraphicReason.gs1Data())
     }
   }
 
@@ -112,6 +114,6 @@ enum SymbolFields {
     guard symbol.symbology.isLinear, symbol.humanReadable != .none, !symbol.data.isEmpty else { return nil }
     let size = max(16, 10 * symbol.module)
     let top = symbol.humanReadable == .below ? y + symbol.height + 2 : y - size - 2
-    return Field(x: max(0, x), y: max(0, top), "^A0N,\(size),\(size)", data: symbol.data)
+    return Field(x: max(0, x), y: max(0, top), "^A0N,\(size),\(size)", data: symbol.humanReadableText)
   }
 }

@@ -11,4 +11,13 @@ public protocol TextPictures: Sendable {
   /// A receipt's text `line` as the picture of its whole band, `width` dots wide from the
   /// paper's left edge and as tall as the paper it takes; nil when no run of it needs shaping.
   func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap?
+
+  /// A label element alone as the preview draws it, placed on the label: how turned symbols
+  /// (and turned text that needs shaping) print. Nil when it draws nothing.
+  func picture(of element: LabelElement) throws(BackendError) -> LabelImage?
+}
+
+extension TextPictures {
+  /// No picture: the writer falls back to what the printer draws itself.
+  public func picture(of element: LabelElement) throws(BackendError) -> LabelImage? { nil }
 }

@@ -83,6 +83,9 @@ enum GraphicReason {
   static func controlCharacters() -> String { "its data has control characters" }
   static func crossesEdge() -> String { "it crosses the label's edge" }
   static func digitCount(_ digits: Int) -> String { "its data is not \(digits) or \(digits + 1) digits" }
+  static func gs1Data() -> String {
+    "ZPL's GS1 mode would choose its own code sets for the element strings"
+  }
   static func moduleSize(_ module: Int) -> String {
     "ZPL draws symbols with modules of 1 to 10 dots, not \(module)"
   }

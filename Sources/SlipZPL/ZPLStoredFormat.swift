@@ -23,6 +23,8 @@ public struct ZPLStoredFormat: Sendable {
   public let settings: ZPLJobSettings
   private let width: Int
   private let height: Int
+  /// `^POI` when the label prints turned, else empty.
+  private let orientation: String
   /// The elements every sample has the same, and their fields.
   private let fixed: [ElementFields.Key: [Field]]
   /// The order of the fixed elements.
@@ -50,6 +52,7 @@ public struct ZPLStoredFormat: Sendable {
     writer = ZPLWriter(settings: settings)
     width = page.widthDots
     height = page.heightDots
+    orientation = ZPLWriter.orientation(page)
 
     var fieldsBySample: [[ElementFields.Key: [Field]]] = []
     var layout: [ElementFields] = []
@@ -87,7 +90,8 @@ public struct ZPLStoredFormat: Sendable {
   /// The `^XA^DF…^XZ` block that stores the format: sent once, before the first recall.
   public func definition() -> [UInt8] {
     var out: [UInt8] = []
-    out.append(contentsOf: "^XA\n^DFR:\(name).ZPL^FS\n^PW\(width)^LL\(height)^LH0,0^CI28\n".utf8)
+    out.append(
+      contentsOf: "^XA\n^DFR:\(name).ZPL^FS\n^PW\(width)^LL\(height)^LH0,0\(orientation)^CI28\n".utf8)
     for element in layout {
       if let fields = fixed[element.key] {
         for field in fields { field.write(to: &out) }

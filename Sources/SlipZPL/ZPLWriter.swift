@@ -38,7 +38,10 @@ public struct ZPLWriter: Sendable {
       var fields = LabelFields(
         width: page.widthDots, height: page.heightDots, graphics: graphics, textPictures: textPictures)
       let elements = fields.fields(of: page)
-      writeLabel(width: page.widthDots, length: page.heightDots, settings: settings, to: &bytes) { out in
+      writeLabel(
+        width: page.widthDots, length: page.heightDots, settings: settings,
+        orientation: Self.orientation(page), to: &bytes
+      ) { out in
         for element in elements {
           for field in element.fields { field.write(to: &out) }
         }
@@ -61,13 +64,22 @@ public struct ZPLWriter: Sendable {
 
   /// `^XA`, the job settings, the page, what `body` writes, `^XZ`.
   func writeLabel(
-    width: Int, length: Int, settings: ZPLJobSettings, to out: inout [UInt8], body: (inout [UInt8]) -> Void
+    width: Int, length: Int, settings: ZPLJobSettings, orientation: String = "", to out: inout [UInt8],
+    body: (inout [UInt8]) -> Void
   ) {
     out.append(contentsOf: "^XA\n".utf8)
     settings.write(to: &out, lineBreak: true)
-    out.append(contentsOf: "^PW\(width)^LL\(length)^LH0,0^CI28\n".utf8)
+    out.append(contentsOf: "^PW\(width)^LL\(length)^LH0,0\(orientation)^CI28\n".utf8)
     body(&out)
     out.append(contentsOf: "^XZ\n".utf8)
+  }
+}
+
+extension ZPLWriter {
+  /// `^POI` for a label printed turned a half (`label … rotate=180`), else nothing: `^PON` is
+  /// the printer's default and each label that needs the other says so.
+  static func orientation(_ page: LabelPage) -> String {
+    page.rotation == .upsideDown ? "^POI" : ""
   }
 }
 

@@ -246,6 +246,9 @@ enum Production {
       return prepared.template?.render(data).diagnostics.map(\.id) ?? []
     },
     "E0353": { render("receipt\nimage \"{{ p }}\"", #"{"p": ""}"#) },
+    "E0380": { check(label + "text \"a\" x=0 y=0 font=A size=20") },
+    "E0382": { check(label + "text \"a\" x=0 y=0 w=100 font=B fit=shrink") },
+    "E0383": { check(label + "barcode code39 \"AB\" x=0 y=0 module=3 ratio=2.5") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },
@@ -287,6 +290,7 @@ enum Production {
     "W0501": { render("receipt\ntext \"{{ a }}\"", #"{"a": "\u0007"}"#) },
     "W0502": { render(label + "box x=700 y=1 w=200 h=10") },
     "W0503": { render(label + "text \"a long text that cannot fit\" x=0 y=0 w=60 size=30") },
+    "W0530": { render(label + "box x=0 y=0 w=200 h=60 fill\ntext \"on black\" x=10 y=10") },
     // ESC/POS.
     // Without a rasteriser, since with one a line no code page has goes as a picture of itself.
     "W0601": { escpos(document("receipt\ntext \"中\""), rasterizer: nil) },

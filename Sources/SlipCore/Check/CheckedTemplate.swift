@@ -9,6 +9,8 @@ struct CheckedTemplate: Sendable {
   var label: LabelSpec?
   /// The statements to run.
   var body: [CheckedStatement]
+  /// Whether an expression names `copy` or `copies`.
+  var numbersCopies = false
 }
 
 /// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`, `wrap`.
@@ -35,6 +37,10 @@ struct LabelSpec: Sendable, Equatable {
   var widthDots: Int
   var heightDots: Int
   var dpi: Int
+  /// How the whole label prints turned (`label … rotate=180`).
+  var rotation: Rotation = .none
+  /// Where positions count from (`label … home=x,y`), in dots from the top left.
+  var home = LabelPoint(x: 0, y: 0)
 }
 
 /// Where a label element's top left corner is, in dots.
@@ -55,6 +61,14 @@ struct LabelTextSpec: Sendable, Equatable {
   var maxLines: Int
   /// Whether to shrink the text until it fits.
   var shrink: Bool
+  /// How the text is turned (`rotate=`).
+  var rotation: Rotation = .none
+  /// Whether it prints white on what is under it (`reverse`).
+  var reverse = false
+  /// Font 0 or a bitmap font at a magnification (`font=`).
+  var font = LabelTextFont.scalable
+  /// Font 0's glyph width (`width=`), or a bitmap font's magnified cell width.
+  var glyphWidth: Int?
 }
 
 /// How to print a picture that only rendering can read (`image "{{ logo }}"`).
@@ -84,6 +98,47 @@ struct SymbolSpec: Sendable, Equatable {
   var contentRange: SourceRange
   /// On a label, the symbol's top left corner.
   var position: LabelPoint?
+  /// On a label, how the symbol is turned (`rotate=`).
+  var rotation: Rotation = .none
+  /// PDF417's data columns, rows and security level, when the template sets them.
+  var columns: Int?
+  var rows: Int?
+  var security: Int?
+  /// Whether a Code 128's digits get a GS1 mod 10 check digit, in the bars and the text under
+  /// them (`check=mod10`, ZPL `^BC`'s UCC check digit).
+  var mod10 = false
+  /// The wide-to-narrow ratio of a two-width barcode in tenths (20, 25, 30), when set.
+  var ratioTenths: Int?
+  /// MaxiCode's mode and primary message, and the resolution it is drawn at.
+  var maxiCodeMode: Int?
+  var maxiCodePrimary: String?
+  var dpi: Int?
+
+  /// The data as encoded: with its mod 10 check digit when the template asks for one.
+  func encoded(_ data: String) throws(SymbolEncodeError) -> String {
+    guard mod10 else { return data }
+    guard !data.isEmpty, data.allSatisfy({ $0.isASCII && $0.isWholeNumber }) else {
+      throw SymbolEncodeError("a mod 10 check digit is for digits only, not '\(data)'")
+    }
+    // GS1's rule: weights 3 and 1 from the right, up to the next multiple of ten.
+    let sum = data.reversed().enumerated().reduce(0) { total, item in
+      total + (item.element.wholeNumberValue ?? 0) * (item.offset.isMultiple(of: 2) ? 3 : 1)
+    }
+    return data + String((10 - sum % 10) % 10)
+  }
+
+  /// The encoder's modules as printed, with their dots a module: widened to the ratio asked for.
+  func printed(_ modules: Bitmap) -> (modules: Bitmap, module: Int) {
+    guard let ratioTenths else { return (modules, module) }
+    return WideBars.widened(modules, tenths: ratioTenths, module: module)
+  }
+
+  /// What the encoder is told besides the data.
+  var encoding: SymbolOptions {
+    SymbolOptions(
+      errorCorrection: errorCorrection, columns: columns, rows: rows, security: security,
+      maxiCodeMode: maxiCodeMode, maxiCodePrimary: maxiCodePrimary, dpi: dpi)
+  }
 }
 
 /// A statement with its options resolved.
@@ -119,6 +174,8 @@ indirect enum CheckedStatement: Sendable {
   case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
   case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
+  /// A label element some of whose numeric options are expressions, evaluated per record.
+  case computed(CheckedStatement, [ComputedOption])
 }
 
 extension CheckedStatement {
@@ -133,6 +190,7 @@ extension CheckedStatement {
       range
     case .drawer(_, _, _, let range): range
     case .conditional(let branches, _): branches.first?.0.range
+    case .computed(let statement, _): statement.range
     }
   }
 }

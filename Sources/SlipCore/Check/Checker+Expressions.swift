@@ -40,6 +40,7 @@ extension Checker {
     case .number, .string, .boolean, .null:
       break
     case .name(let name):
+      if name == "copy" || name == "copies" { namesCopies = true }
       if name == "loop", loopDepth == 0 {
         diagnostics.append(Diagnostic(.loopOutsideFor(), at: expression.range))
       }

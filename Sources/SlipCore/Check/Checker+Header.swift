@@ -36,7 +36,8 @@ extension Checker {
 
   /// `label width=4in height=3in dpi=203`: the page, and its width as paper for raster backends.
   mutating func checkLabelHeader(_ header: HeaderStatement) -> ReceiptMedia? {
-    var options = OptionReader(header.options, statement: "label", accepts: ["width", "height", "dpi"])
+    var options = OptionReader(
+      header.options, statement: "label", accepts: ["width", "height", "dpi", "rotate", "home"])
     defer { diagnostics += options.diagnostics }
     let dpi = options.choice("dpi", ["203", "300", "600"]).flatMap { Int($0) } ?? 203
     for name in ["width", "height"] where !header.options.contains(where: { $0.name == name }) {
@@ -46,7 +47,23 @@ extension Checker {
     }
     let width = options.dots("width", dpi: dpi, in: 8...(12 * dpi)) ?? 4 * dpi
     let height = options.dots("height", dpi: dpi, in: 8...(40 * dpi)) ?? 3 * dpi
-    label = LabelSpec(widthDots: width, heightDots: height, dpi: dpi)
+    // Only a half turn: a label turned a quarter would not be the same size on its roll.
+    let rotation =
+      options.choice("rotate", ["0", "180"]).flatMap(Int.init).flatMap(Rotation.init(rawValue:)) ?? .none
+    label = LabelSpec(widthDots: width, heightDots: height, dpi: dpi, rotation: rotation)
+    if let text = options.text("home", expected: ExpectedValue.home) {
+      // `home=x,y`: where every position starts from, as ZPL's `^LH` moves the label's origin.
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        OptionReader.dots(String($0), dpi: dpi)
+      }
+      if parts.count == 2, let x = parts[0], let y = parts[1], (0...width).contains(x),
+        (0...height).contains(y)
+      {
+        label?.home = LabelPoint(x: x, y: y)
+      } else {
+        options.reportValue("home", text, expected: ExpectedValue.home)
+      }
+    }
     var media = ReceiptMedia(
       paper: "label", widthDots: width, dpi: dpi, font: .a, columns: max(1, width / Font.a.cellWidth),
       alternateColumns: max(1, width / Font.b.cellWidth))

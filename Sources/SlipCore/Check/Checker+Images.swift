@@ -8,12 +8,17 @@ extension Checker {
     var options = OptionReader(
       image.options, statement: "image",
       accepts: label == nil
-        ? ["width", "align", "dither", "threshold"] : ["x", "y", "width", "dither", "threshold"])
-    defer { diagnostics += options.diagnostics }
+        ? ["width", "align", "dither", "threshold"] : ["x", "y", "width", "dither", "threshold", "rotate"])
+    options.allowsComputed = label != nil
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
     var position: LabelPoint?
     if let label {
       position = labelPosition(&options, statement: "image", range: image.range, dpi: label.dpi)
     }
+    let rotation = label == nil ? .none : rotation(&options)
     let alignment =
       options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let dither =
@@ -69,11 +74,13 @@ extension Checker {
       diagnostics.append(Diagnostic(.imageFailed(error.message), at: image.pathRange))
       return nil
     }
-    let (bitmap, problems) = Self.prepared(
+    let (prepared, problems) = Self.prepared(
       grey, name: image.path, width: requested, paperDots: media.widthDots, dither: dither,
       threshold: threshold ?? 128)
     diagnostics += problems.map { Diagnostic($0, at: image.pathRange) }
-    guard let bitmap else { return nil }
+    guard let prepared else { return nil }
+    // Turned once here: a picture prints as the same dots however many records there are.
+    let bitmap = rotation.turned(prepared)
     return .image(bitmap, alignment, name: image.path, position: position, image.range)
   }
 

@@ -112,6 +112,14 @@ extension Checker {
       let off = options.integer("off", in: 2...510) ?? 100
       diagnostics += options.diagnostics
       return .drawer(pin: pin, on: on, off: off, drawer.range)
+    case .forEach, .conditional, .set:
+      return checkBlockStatement(statement, media: media)
+    }
+  }
+
+  /// `for`, `if` and `set`, the same on receipts and labels: bodies are checked where they stand.
+  mutating func checkBlockStatement(_ statement: Statement, media: ReceiptMedia) -> CheckedStatement? {
+    switch statement {
     case .forEach(let loop):
       checkExpression(loop.sequence)
       loopDepth += 1
@@ -129,6 +137,8 @@ extension Checker {
     case .set(let set):
       checkExpression(set.value)
       return .set(name: set.name, value: set.value, set.range)
+    default:
+      return nil
     }
   }
 

@@ -14,6 +14,10 @@ struct Checker {
   var table: TableSpec?
   /// The label, for label templates: positions and sizes are in its dots.
   var label: LabelSpec?
+  /// Whether an expression names `copy` or `copies` (a template that numbers its copies).
+  var namesCopies = false
+  /// The numeric options of the label element being checked that are written as expressions.
+  var computedOptions: [ComputedOption] = []
   /// The files being included, innermost last, to catch cycles.
   var includeStack: [String] = []
   /// Includes expanded so far. A file included twice is parsed once but checked (and printed)
@@ -56,7 +60,9 @@ struct Checker {
     }
     let body = checkBlock(Array(statements), media: media ?? Self.defaultMedia)
     guard let media else { return (nil, diagnostics) }
-    return (CheckedTemplate(media: media, label: label, body: body), diagnostics)
+    var checked = CheckedTemplate(media: media, label: label, body: body)
+    checked.numbersCopies = namesCopies
+    return (checked, diagnostics)
   }
 
   /// 58 mm, font A: what checking continues with when the header is missing.

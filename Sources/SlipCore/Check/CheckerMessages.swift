@@ -1,5 +1,18 @@
 /// The checker's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func bitmapFontCannotShrink(_ font: String) -> Self {
+    .init(
+      id: "E0382", .error,
+      "font '\(font)' comes in whole magnifications of its cell and cannot shrink to fit; use font 0",
+      label: "needs font 0")
+  }
+  static func bitmapFontSize(_ font: String, option: String, cell: Int, value: Int) -> Self {
+    .init(
+      id: "E0380", .error,
+      "font '\(font)' is \(cell) dots \(option == "size" ? "tall" : "wide") or a whole multiple of that up to "
+        + "\(cell * 10), not \(value)",
+      label: "a multiple of \(cell)")
+  }
   static func columnsTooMany(_ columns: Int, paper: String, font: String, most: Int) -> Self {
     .init(
       id: "E0312", .error,
@@ -131,6 +144,12 @@ extension DiagnosticMessage {
     .init(
       id: "E0332", .error, "'\(statement)' on a label needs its position: x= and y=",
       label: "where does it go?")
+  }
+  static func ratioNeedsEvenModule(_ module: Int) -> Self {
+    .init(
+      id: "E0383", .error,
+      "a wide-to-narrow ratio of 2.5 needs an even module, wide bars 2.5 modules of whole dots; not \(module)",
+      label: "use an even module")
   }
   static func receiptOnly(_ statement: String) -> Self {
     .init(
@@ -283,6 +302,7 @@ extension Note {
 enum ExpectedValue {
   static let alignments = "\"left right right\""
   static func alignments(_ count: Int) -> String { "\(count) of left, center or right separated by spaces" }
+  static let home = "x,y in dots (or mm, cm, in) on the label"
   static let imageWidth = "N or N%"
   static func imageWidth(upTo dots: Int) -> String {
     "dots from 1 to the paper's \(dots), or a percentage such as 50%"

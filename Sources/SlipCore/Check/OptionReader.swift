@@ -7,6 +7,11 @@ struct OptionReader {
   private let statement: String
   private var byName: [String: Option] = [:]
   private(set) var diagnostics: [Diagnostic] = []
+  /// Whether numeric options may be written as `"{{ … }}"` and computed per record (label
+  /// elements, issue 24); elsewhere such a value is E0313.
+  var allowsComputed = false
+  /// The numeric options written as expressions, in the order they were read.
+  private(set) var computed: [ComputedOption] = []
 
   init(_ options: [Option], statement: String, accepts names: [String]) {
     self.statement = statement
@@ -52,6 +57,7 @@ struct OptionReader {
 
   /// An integer option within `range`.
   mutating func integer(_ name: String, in range: ClosedRange<Int>) -> Int? {
+    if let placeholder = computedPlaceholder(name, unit: .count, in: range) { return placeholder }
     guard let text = literal(name, expected: ExpectedValue.number) else { return nil }
     guard let value = Int(text), range.contains(value) else {
       report(name, text, expected: ExpectedValue.wholeNumber(range))
@@ -74,7 +80,17 @@ struct OptionReader {
 
   /// A length in dots: a bare number is dots, `10mm`, `1.5cm` and `0.5in` are converted at `dpi`.
   mutating func dots(_ name: String, dpi: Int, in range: ClosedRange<Int>) -> Int? {
+    if let placeholder = computedPlaceholder(name, unit: .dots(dpi: dpi), in: range) { return placeholder }
     guard let text = literal(name, expected: ExpectedValue.length) else { return nil }
+    guard let dots = Self.dots(text, dpi: dpi), range.contains(dots) else {
+      report(name, text, expected: ExpectedValue.length(range))
+      return nil
+    }
+    return dots
+  }
+
+  /// A length's text in dots (`12`, `10mm`, `1.5cm`, `0.5in`), or nil when it is not one.
+  static func dots(_ text: String, dpi: Int) -> Int? {
     let units: [(suffix: String, perInch: ExactDecimal)] = [
       ("mm", ExactDecimal(significand: 254, scale: 1)), ("cm", ExactDecimal(significand: 254, scale: 2)),
       ("in", ExactDecimal(1)),
@@ -89,13 +105,30 @@ struct OptionReader {
     guard let value = ExactDecimal(String(number)),
       let scaled = try? value.multiplying(by: ExactDecimal(perInch == nil ? 1 : dpi)).dividing(
         by: perInch ?? ExactDecimal(1)),
-      let dots = scaled.rounded(toPlaces: 0).intValue, range.contains(dots)
-    else {
-      report(
-        name, text, expected: ExpectedValue.length(range))
-      return nil
-    }
+      let dots = scaled.rounded(toPlaces: 0).intValue
+    else { return nil }
     return dots
+  }
+
+  /// Computed options renamed, `old: new`: what a box turned a quarter does to `w` and `h`.
+  mutating func renameComputed(_ names: [String: String]) {
+    for index in computed.indices {
+      if let name = names[computed[index].name] { computed[index].setting = name }
+    }
+  }
+
+  /// For an option written as an expression where that is allowed: records it and returns a
+  /// stand-in within `range` for the checks that follow; the evaluator puts the real value in.
+  private mutating func computedPlaceholder(
+    _ name: String, unit: ComputedOption.Unit, in range: ClosedRange<Int>
+  ) -> Int? {
+    guard allowsComputed, let option = byName[name], case .string(let template) = option.value,
+      template.literalText == nil
+    else { return nil }
+    computed.append(
+      ComputedOption(
+        name: name, content: template, unit: unit, allowed: range, range: option.valueRange ?? option.range))
+    return min(max(0, range.lowerBound), range.upperBound)
   }
 
   /// An option whose value is free text, such as `widths="* 4 14"`.

@@ -69,6 +69,8 @@ struct Evaluator {
   /// Read pictures the data names or sends (`image "{{ logo }}"`).
   private let loader: (any TemplateLoader)?
   private let imageDecoder: (any ImageDecoder)?
+  /// Which copy is being rendered (`copy`, `copies`).
+  private let copy: CopyNumber
   /// The paper's width in dots, which no symbol may exceed.
   private let paperDots: Int
   /// The most items one rendering may produce; past it evaluation stops with an error.
@@ -96,10 +98,12 @@ struct Evaluator {
   init(
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
     paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard,
-    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil
+    loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil,
+    copy: CopyNumber = CopyNumber()
   ) {
     self.loader = loader
     self.imageDecoder = imageDecoder
+    self.copy = copy
     self.maximumItems = maximumItems
     self.root = data
     self.now = now
@@ -168,13 +172,21 @@ struct Evaluator {
     case .shape(let element, let range):
       items.append(.shape(element, range))
     case .symbol(let spec, let content, let literal, let range):
-      let data = TextWidth.normalized(try render(content))
+      let rendered = TextWidth.normalized(try render(content))
+      var data = rendered
       var modules = literal
+      do throws(SymbolEncodeError) {
+        data = try spec.encoded(rendered)
+      } catch {
+        throw report(
+          .symbolDataFailed(
+            "cannot encode \(Self.excerpt(rendered)) as \(spec.symbology.rawValue): \(error.message)"),
+          at: spec.contentRange)
+      }
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {
-          modules = try symbolEncoder.encode(
-            spec.symbology, data: data, errorCorrection: spec.errorCorrection)
+          modules = try symbolEncoder.encode(spec.symbology, data: data, options: spec.encoding)
         } catch {
           throw report(
             .symbolDataFailed(
@@ -182,17 +194,25 @@ struct Evaluator {
             at: spec.contentRange)
         }
       }
-      guard let modules else { throw Reported() }
-      guard modules.width * spec.module <= paperDots else {
+      guard let encoded = modules else { throw Reported() }
+      let (printed, module) = spec.printed(encoded)
+      guard printed.width * module <= paperDots else {
         throw report(
-          .symbolDataTooWide(spec.symbology.rawValue, dots: modules.width * spec.module, paper: paperDots),
+          .symbolDataTooWide(spec.symbology.rawValue, dots: printed.width * module, paper: paperDots),
           at: spec.contentRange)
       }
-      let height = spec.symbology.isLinear ? spec.height : modules.height * spec.module
+      let height = spec.symbology.isLinear ? spec.height : printed.height * module
       let symbol = Symbol(
-        symbology: spec.symbology, data: data, module: spec.module, height: height,
-        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: modules)
-      items.append(.symbol(symbol, spec.alignment, position: spec.position, range))
+        symbology: spec.symbology, data: data, module: module, height: height,
+        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: printed)
+      if let position = spec.position {
+        // On a label the symbol is placed as it is: an element, turned as the template says.
+        let placed = LabelSymbol(
+          x: position.x, y: position.y, symbol: symbol, rotation: spec.rotation, source: nil)
+        items.append(.shape(.symbol(placed), range))
+      } else {
+        items.append(.symbol(symbol, spec.alignment, position: nil, range))
+      }
     case .forEach(let variable, let sequence, let body, _):
       let list = try value(of: sequence)
       guard case .array(let elements) = list else {
@@ -222,6 +242,17 @@ struct Evaluator {
         return
       }
       if let elseBody { run(elseBody) }
+    case .computed(let element, let options):
+      var resolved = element
+      for option in options {
+        let text = try render(option.content)
+        guard let number = option.read(text), option.allowed.contains(number) else {
+          throw report(
+            .invalidOptionValue(text, option: option.name, expected: option.expected), at: option.range)
+        }
+        resolved = resolved.setting(option.setting ?? option.name, to: number)
+      }
+      try run(resolved)
     case .set(let name, let expression, _):
       let value = try value(of: expression)
       let binding = Binding(name: name, kind: .value(value, path: dataPath(of: expression)))
@@ -458,6 +489,9 @@ struct Evaluator {
       }
       if let value = root[name] { return value }
       if name == "now", let now { return .number(now) }
+      // Which copy of `--copies` this is, from 1, and how many there are: 1 of 1 without them.
+      if name == "copy" { return .number(ExactDecimal(copy.number)) }
+      if name == "copies" { return .number(ExactDecimal(copy.count)) }
       return missing(Missing(expression: expression, name: name, parent: nil, parentExpression: nil))
     case .member(let base, let member):
       if case .name(let name) = base.kind, let value = self.member(member, ofObjectNamed: name) {

@@ -98,12 +98,57 @@ struct FilterCatalog: Sendable {
         }
         return .string(MoneyFormat.rupiah.format(amount, places: places ?? 0))
       }),
+    "serial": Filter(
+      name: "serial", signature: "serial(start) or serial(start, step)", minArguments: 1, maxArguments: 2,
+      apply: { value, arguments throws(FilterFailure) in
+        try serial(
+          copy: value, start: arguments[0],
+          step: arguments.count > 1 ? arguments[1] : .number(ExactDecimal(1)))
+      }),
     "upper": Filter(
       name: "upper", signature: "upper", minArguments: 0, maxArguments: 0,
       apply: { value, _ throws(FilterFailure) in
         .string(try text(of: value, filter: "upper").uppercased())
       }),
   ]
+
+  /// `copy | serial(start, step)`: the start for copy 1, a step more for each copy after it, as
+  /// Zebra's `^SN` counts. A number start gives a number; text counts in its last run of digits,
+  /// keeping their width (`INV-0099` then `INV-0100`).
+  private static func serial(copy: Value, start: Value, step: Value) throws(FilterFailure) -> Value {
+    guard case .number(let n) = copy, let copyNumber = n.intValue, copyNumber >= 1 else {
+      throw .serialInput(copy)
+    }
+    guard case .number(let s) = step, let by = s.intValue, s == ExactDecimal(by) else {
+      throw .serialStep(step)
+    }
+    let offset = (copyNumber - 1).multipliedReportingOverflow(by: by)
+    guard !offset.overflow else { throw .serialTooLarge }
+    switch start {
+    case .number(let first):
+      do throws(ExactDecimal.ArithmeticError) {
+        return .number(try first.adding(ExactDecimal(offset.partialValue)))
+      } catch {
+        throw .serialTooLarge
+      }
+    case .string(let text):
+      let characters = Array(text)
+      guard let last = characters.lastIndex(where: { $0.isASCII && $0.isWholeNumber }) else {
+        throw .serialStart(start)
+      }
+      var first = last
+      while first > 0, characters[first - 1].isASCII, characters[first - 1].isWholeNumber { first -= 1 }
+      let digits = String(characters[first...last])
+      guard digits.count <= 18, let number = Int(digits) else { throw .serialTooLarge }
+      let (counted, overflow) = number.addingReportingOverflow(offset.partialValue)
+      guard !overflow, counted >= 0 else { throw .serialNegative(text) }
+      let shown = String(counted)
+      let padded = String(repeating: "0", count: max(0, digits.count - shown.count)) + shown
+      return .string(String(characters[..<first]) + padded + String(characters[(last + 1)...]))
+    default:
+      throw .serialStart(start)
+    }
+  }
 
   /// The filter called `name`.
   subscript(name: String) -> Filter? { filters[name] }

@@ -54,6 +54,29 @@ extension FilterFailure {
   /// The decimals argument of 'rupiah' is out of range.
   static var rupiahPlaces: Self { Self("'rupiah' takes 0 to 4 decimal places") }
 
+  /// 'serial' was applied to something other than a copy number.
+  static func serialInput(_ value: Value) -> Self {
+    Self("'serial' counts from a copy number, as in 'copy | serial(1)', got \(FilterCatalog.describe(value))")
+  }
+
+  /// Counting down took a text serial below zero.
+  static func serialNegative(_ start: String) -> Self {
+    Self("'serial' counted the digits of '\(start)' below zero")
+  }
+
+  /// The start of 'serial' is neither a number nor text with digits.
+  static func serialStart(_ start: Value) -> Self {
+    Self("'serial' starts from a number or text ending in digits, got \(FilterCatalog.describe(start))")
+  }
+
+  /// The step of 'serial' is not a whole number.
+  static func serialStep(_ step: Value) -> Self {
+    Self("'serial' steps by a whole number, got \(FilterCatalog.describe(step))")
+  }
+
+  /// The serial number does not fit.
+  static var serialTooLarge: Self { Self("the serial number is too large to count") }
+
   /// An element of the list 'sum' adds is not a number.
   static func sumElement(_ index: Int, _ element: Value) -> Self {
     Self("'sum' adds numbers, but element \(index) is \(FilterCatalog.describe(element))")

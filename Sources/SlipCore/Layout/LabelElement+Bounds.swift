@@ -4,6 +4,9 @@ extension LabelElement {
   /// The rectangle the element covers: left, top, right and bottom edges in dots.
   var bounds: (left: Int, top: Int, right: Int, bottom: Int) {
     switch self {
+    case .text(let text) where text.rotation != .none:
+      let (width, height) = text.rotation.turned(width: text.extent.width, height: text.extent.height)
+      return (text.x, text.y, text.x + width, text.y + height)
     case .text(let text):
       let right = text.lines.map { $0.x + $0.width }.max() ?? text.x
       return (text.x, text.y, max(right, text.x), text.y + text.lineSpacing * text.lines.count)
@@ -19,11 +22,12 @@ extension LabelElement {
         max(line.x1, line.x2) + across.x + diagonal, max(line.y1, line.y2) + across.y + diagonal
       )
     case .circle(let circle):
-      return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.diameter)
+      return (circle.x, circle.y, circle.x + circle.diameter, circle.y + circle.height)
     case .image(let image):
       return (image.x, image.y, image.x + image.bitmap.width, image.y + image.bitmap.height)
     case .symbol(let placed):
-      return (placed.x, placed.y, placed.x + placed.symbol.width, placed.y + placed.symbol.height)
+      let (width, height) = placed.rotation.turned(width: placed.symbol.width, height: placed.symbol.height)
+      return (placed.x, placed.y, placed.x + width, placed.y + height)
     }
   }
 

@@ -5,11 +5,39 @@ import SlipIR
 /// cuts what still does not fit to the allowed lines with an ellipsis.
 struct LabelTextLayout {
   let measurer: any TextMeasurer
+  /// The font of the text being laid out, and font 0's glyph width at the height asked for.
+  private var font = LabelTextFont.scalable
+  private var glyphWidth: Int?
+  private var requestedSize = 1
+
+  init(measurer: any TextMeasurer) {
+    self.measurer = measurer
+  }
   /// Below this height text stops shrinking: smaller would not print legibly.
   static let smallestHeight = 8
 
   /// The laid-out text and whether it had to be cut.
   func layout(_ text: String, spec: LabelTextSpec) -> (text: LabelText, cut: Bool) {
+    var sized = self
+    sized.font = spec.font
+    sized.glyphWidth = spec.glyphWidth
+    sized.requestedSize = max(1, spec.size)
+    return sized.laidOut(LabelText.printed(text, in: spec.font), spec: spec)
+  }
+
+  /// The width of `line` at glyph height `height`: a bitmap font's cells, font 0's advances
+  /// at its glyph width (which shrinks with the height).
+  private func measure(_ line: String, height: Int) -> Int {
+    switch font {
+    case .bitmap(let bitmap, _, let width):
+      return line.count * bitmap.pitch(magnification: width)
+    case .scalable:
+      guard let glyphWidth else { return measurer.width(of: line, height: height) }
+      return measurer.width(of: line, height: max(1, glyphWidth * height / requestedSize))
+    }
+  }
+
+  private func laidOut(_ text: String, spec: LabelTextSpec) -> (text: LabelText, cut: Bool) {
     var height = spec.size
     var lines = wrap(text, width: spec.width, height: height)
     if spec.shrink, let width = spec.width,
@@ -39,10 +67,10 @@ struct LabelTextLayout {
       lines[lines.count - 1] = ellipsized(lines[lines.count - 1], width: spec.width, height: height)
       cut = true
     }
-    let boxWidth = spec.width ?? lines.map { measurer.width(of: $0, height: height) }.max() ?? 0
+    let boxWidth = spec.width ?? lines.map { measure($0, height: height) }.max() ?? 0
     var placed: [LabelText.Line] = []
     for (index, line) in lines.enumerated() {
-      let width = measurer.width(of: line, height: height)
+      let width = measure(line, height: height)
       let x =
         switch spec.alignment {
         case .left: 0
@@ -56,12 +84,13 @@ struct LabelTextLayout {
     let laidOut = LabelText(
       x: spec.position.x, y: spec.position.y, width: boxWidth, height: height, lineSpacing: height,
       alignment: spec.alignment, lines: placed, requestedHeight: spec.size, maxLines: spec.maxLines,
-      shrinks: spec.shrink, source: nil)
+      shrinks: spec.shrink, rotation: spec.rotation, reverse: spec.reverse, font: spec.font,
+      glyphWidth: glyphWidth.map { max(1, $0 * height / requestedSize) }, source: nil)
     return (laidOut, cut)
   }
 
   private func fits(_ lines: [String], width: Int, height: Int, maxLines: Int) -> Bool {
-    lines.count <= maxLines && lines.allSatisfy { measurer.width(of: $0, height: height) <= width }
+    lines.count <= maxLines && lines.allSatisfy { measure($0, height: height) <= width }
   }
 
   /// Lines of at most `width` dots (no limit without a width): breaks at spaces, and inside a
@@ -76,7 +105,7 @@ struct LabelTextLayout {
       var line = ""
       for word in paragraph.split(separator: " ") {
         let candidate = line.isEmpty ? String(word) : line + " " + word
-        if measurer.width(of: candidate, height: height) <= width {
+        if measure(candidate, height: height) <= width {
           line = candidate
           continue
         }
@@ -88,7 +117,7 @@ struct LabelTextLayout {
         var piece = ""
         for character in word {
           let longer = piece + String(character)
-          if !piece.isEmpty, measurer.width(of: longer, height: height) > width {
+          if !piece.isEmpty, measure(longer, height: height) > width {
             lines.append(piece)
             piece = String(character)
           } else {
@@ -106,7 +135,7 @@ struct LabelTextLayout {
   private func ellipsized(_ line: String, width: Int?, height: Int) -> String {
     guard let width else { return line + "..." }
     var characters = Array(line)
-    while !characters.isEmpty, measurer.width(of: String(characters) + "...", height: height) > width {
+    while !characters.isEmpty, measure(String(characters) + "...", height: height) > width {
       characters.removeLast()
     }
     while characters.last == " " { characters.removeLast() }

@@ -14,6 +14,8 @@ struct Layout {
   /// The label's page and its elements, for label templates.
   private let label: LabelSpec?
   private var elements: [LabelElement] = []
+  /// Where each element was written, by index in `elements`.
+  private var elementRanges: [SourceRange] = []
   private let textLayout: LabelTextLayout
   private var diagnostics: [Diagnostic] = []
   /// Line and column of every position in the template's files.
@@ -94,6 +96,12 @@ struct Layout {
         var (laidOut, cut) = textLayout.layout(clean(text, at: range), spec: spec)
         laidOut.source = span(range)
         if cut { diagnostics.append(Diagnostic(.textCut(lines: spec.maxLines), at: range)) }
+        if !laidOut.reverse, let box = filledBox(under: .text(laidOut)) {
+          diagnostics.append(
+            Diagnostic(
+              .textOnFilledBox(), at: range, notes: [Note("the filled box is drawn here", at: box)],
+              help: [Help.reverseText()]))
+        }
         place(.text(laidOut), range: range)
       case .shape(let element, let range):
         place(element.withSource(span(range)), range: range)
@@ -107,14 +115,34 @@ struct Layout {
       }
     }
     let page = label.map {
-      LabelPage(widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements)
+      LabelPage(
+        widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements,
+        rotation: $0.rotation)
     }
     let document = Document(sources: templatePaths, media: media, blocks: blocks, page: page)
     return (document, diagnostics)
   }
 
+  /// Where the last filled box that `element` overlaps was written: text there, drawn black,
+  /// cannot be read.
+  private func filledBox(under element: LabelElement) -> SourceRange? {
+    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
+    let (left, top, right, bottom) = element.bounds
+    for (index, placed) in elements.enumerated().reversed() {
+      guard case .box(let box) = placed, box.filled || 2 * box.border >= min(box.width, box.height) else {
+        continue
+      }
+      if left < box.x + box.width, right > box.x, top < box.y + box.height, bottom > box.y {
+        return elementRanges[index]
+      }
+    }
+    return nil
+  }
+
   /// Adds a label element, warning when it reaches past the label's edges.
   private mutating func place(_ element: LabelElement, range: SourceRange) {
+    // Positions count from the label's home; the page holds them from its corner.
+    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
     if let label {
       let (left, top, right, bottom) = element.bounds
       if left < 0 || top < 0 || right > label.widthDots || bottom > label.heightDots {
@@ -123,6 +151,7 @@ struct Layout {
       }
     }
     elements.append(element)
+    elementRanges.append(range)
   }
 
   /// The left edge, in dots, of something `width` dots wide placed by `alignment`.

@@ -18,4 +18,16 @@ extension DiagnosticMessage {
       "the text does not fit in \(lines) line\(lines == 1 ? "" : "s") and was cut short",
       label: "cut with '...'")
   }
+  static func textOnFilledBox() -> Self {
+    .init(
+      id: "W0530", .warning, "this text prints black on a filled box, where it cannot be read",
+      label: "black on black")
+  }
+}
+
+/// Layout's help lines, alphabetically.
+extension Help {
+  static func reverseText() -> String {
+    "add 'reverse' to print the text white on the box, or move it off the box"
+  }
 }

@@ -30,8 +30,19 @@ extension Parser {
           advance()
         }
         value = .word(word)
-      case .number: value = .number(valueToken.text)
-      case .dimension: value = .dimension(valueToken.text)
+      case .number, .dimension:
+        // `home=20,30`: lengths written together with a comma between them are one value.
+        var text = valueToken.text
+        while peek.isSymbol(","), peek.range.start == valueRange.end, index + 2 < tokens.count,
+          [.number, .dimension].contains(tokens[index + 2].kind),
+          tokens[index + 2].range.start == peek.range.end
+        {
+          text += "," + tokens[index + 2].text
+          valueRange = valueRange.union(tokens[index + 2].range)
+          advance()
+          advance()
+        }
+        value = valueToken.kind == .number && text == valueToken.text ? .number(text) : .dimension(text)
       case .string:
         value = parseTextTemplate(what: Expected.value).map(Option.Value.string)
         options.append(Option(name: name.text, nameRange: name.range, value: value, valueRange: valueRange))

@@ -27,7 +27,7 @@ extension Parser {
       statement = parseRule(keyword)
     case "feed":
       statement = parseFeed(keyword)
-    case "box", "line", "circle":
+    case "box", "line", "circle", "ellipse":
       statement = .shape(
         ShapeStatement(kind: keyword.text, options: parseOptions(), range: span(from: keyword)))
     case "cut":

@@ -4,7 +4,7 @@ public struct Parser {
   /// The statement keywords, for "did you mean".
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
-    "table", "include", "image", "qr", "barcode", "label", "box", "line", "circle",
+    "table", "include", "image", "qr", "barcode", "label", "box", "line", "circle", "ellipse",
   ]
 
   var tokens: [Token]

@@ -15,7 +15,7 @@ public struct Batch {
   private let renderer: Renderer
   private let compiled: CompiledTemplate
   private var records: Records
-  private let target: Target
+  private var target: Target
   /// The stored format's name, when the labels are recalls of one.
   private let storedFormatName: String?
   private var storedFormat: ZPLStoredFormat?
@@ -27,6 +27,9 @@ public struct Batch {
   private var stopped = false
   /// The warning that the label face is missing, given with the first record.
   private var fontProblem: Diagnostic?
+  /// How many copies of each record are rendered one by one: `--copies` of a template that
+  /// numbers them (`copy`, `serial`), whose copies differ; 1 when the printer repeats them.
+  private let numberedCopies: Int
 
   /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
   /// stored format (labels as ZPL only).
@@ -37,11 +40,18 @@ public struct Batch {
     self.renderer = renderer
     self.compiled = compiled
     self.records = records
-    self.target = target
     storedFormatName = storedFormat
-    if case .zpl(let settings) = target {
+    self.target = target
+    if case .zpl(var settings) = target {
+      numberedCopies = compiled.numbersCopies ? max(1, settings.copies ?? 1) : 1
+      if numberedCopies > 1 {
+        // Each copy is a label of its own, printed once.
+        settings.copies = nil
+        self.target = .zpl(settings)
+      }
       zplWriter = ZPLWriter(settings: settings, textPictures: renderer.zplTextPictures)
     } else {
+      numberedCopies = 1
       zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
@@ -65,7 +75,8 @@ public struct Batch {
           diagnostics: [Diagnostic(DiagnosticMessage(id: error.id, .error, error.message), at: nil)],
           sources: SourceFiles()))
     }
-    let options = renderer.options
+    var options = renderer.options
+    if numberedCopies > 1 { options.copy = CopyNumber(1, of: numberedCopies) }
     var result =
       record.object.map { compiled.render($0, options: options) }
       ?? compiled.render(json: record.sourceFile(path: records.path), options: options)
@@ -92,8 +103,29 @@ public struct Batch {
     }
   }
 
-  /// The target's bytes for one record's document.
+  /// The target's bytes for one record's document, and for each further copy when its copies
+  /// are numbered (rendered again with `copy` counting up).
   private mutating func write(
+    _ document: Document, record: DataRecord, diagnostics: inout [Diagnostic], sources: SourceFiles
+  ) throws(BackendError) -> [UInt8] {
+    var bytes = try writeOne(document, record: record, diagnostics: &diagnostics, sources: sources)
+    guard numberedCopies > 1 else { return bytes }
+    let object = Self.object(record)
+    for number in 2...numberedCopies {
+      var options = renderer.options
+      options.copy = CopyNumber(number, of: numberedCopies)
+      let copy = compiled.render(object, options: options)
+      guard let copyDocument = copy.document else {
+        diagnostics += copy.diagnostics.filter { $0.severity == .error }
+        break
+      }
+      bytes += try writeOne(copyDocument, record: record, diagnostics: &diagnostics, sources: sources)
+    }
+    return bytes
+  }
+
+  /// The target's bytes for one document.
+  private mutating func writeOne(
     _ document: Document, record: DataRecord, diagnostics: inout [Diagnostic], sources: SourceFiles
   ) throws(BackendError) -> [UInt8] {
     var bytes: [UInt8] = []
