@@ -40,9 +40,10 @@ public struct Batch {
     self.target = target
     storedFormatName = storedFormat
     if case .zpl(let settings) = target {
-      zplWriter = ZPLWriter(settings: settings, textPictures: renderer.zplTextPictures)
+      zplWriter = ZPLWriter(
+        settings: settings, textPictures: renderer.zplTextPictures, compressor: Renderer.zplCompressor)
     } else {
-      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures)
+      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures, compressor: Renderer.zplCompressor)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
   }
@@ -156,6 +157,7 @@ public struct Batch {
         break
       }
     }
-    return try ZPLStoredFormat(name: name, samples: all, settings: settings)
+    return try ZPLStoredFormat(
+      name: name, samples: all, settings: settings, compressor: Renderer.zplCompressor)
   }
 }
