@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .library(name: "SlipKit", targets: ["SlipKit"]),
+    .library(name: "SlipQueue", targets: ["SlipQueue"]),
+    .library(name: "SlipServe", targets: ["SlipServe"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -78,6 +80,11 @@ let package = Package(
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status, jobs; adapters that drive SlipDelivery.
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery", "SlipSupport"]),
+    // SQLite (Debian's libsqlite3-dev), for the job queue's store; only SlipQueue imports it.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // The durable job queue behind `slip serve`: jobs and their bytes in SQLite (WAL), one
+    // sender per printer through SlipTransport, retries, idempotency, interrupted jobs.
+    .target(name: "SlipQueue", dependencies: ["CSQLite", "SlipTransport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every
@@ -88,11 +95,25 @@ let package = Package(
         "SlipCore", "SlipFiles", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols",
         "SlipZPL", "SlipZlib", "SlipImages", "SlipRecords", "SlipSupport",
       ]),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`.
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // libmicrohttpd's daemon options go through variadic functions Swift cannot call: this C file
+    // passes them as plain arguments.
+    .target(name: "CSlipHTTP", dependencies: ["CMicroHTTPD"]),
+    // `slip serve`: the HTTP server over libmicrohttpd, its router, configuration and limits, and
+    // the service's endpoints (render, printers, jobs) on SlipKit's renderer.
+    .target(
+      name: "SlipServe",
+      dependencies: [
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit", "SlipQueue",
+        "SlipSupport", "SlipTransport",
+      ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
       name: "slip",
       dependencies: [
-        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipTransport", "SlipZPL", "SlipZlib", "SlipRecords",
+        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipServe", "SlipTransport", "SlipZPL", "SlipZlib",
+        "SlipRecords",
         "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
@@ -144,6 +165,8 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip", "SlipTestSupport"]),
+    // The job store and queue against the stand-in TCP printer (scripts/printer-standin).
+    .testTarget(name: "SlipQueueTests", dependencies: ["CSQLite", "SlipQueue", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(
@@ -187,7 +210,7 @@ let package = Package(
       name: "CatalogTests",
       dependencies: [
         "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipRaster", "SlipRecords",
-        "SlipSymbols",
+        "SlipServe", "SlipSymbols",
         "SlipZPL",
       ]),
     // Generated templates through every backend, held to properties (scripts/pipeline-check runs
@@ -195,6 +218,8 @@ let package = Package(
     .testTarget(
       name: "PipelineTests",
       dependencies: ["SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport"]),
+    // The HTTP server, router, configuration, limits and endpoints of `slip serve`, in process.
+    .testTarget(name: "SlipServeTests", dependencies: ["SlipServe", "SlipCore", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
     .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipText"]),
   ],
