@@ -34,6 +34,7 @@ test: setup-tests
 	swift test
 	scripts/fuzz --smoke
 	scripts/portable-check
+	scripts/wasm-check
 	scripts/grammar-check
 	scripts/injection-check
 	scripts/symbol-check
@@ -46,10 +47,10 @@ test: setup-tests
 	scripts/pipeline-check
 	scripts/serve-check
 	scripts/serve-crash-check
-	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz Wasm
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz Wasm
 
 # What a printer would print, drawn by emupos:
 #   make preview TEMPLATE=templates/kopi-senja.slip DATA=templates/kopi-senja.json PRINTER=generic-58

@@ -42,9 +42,23 @@ def cases():
             yield folder.relative_to(ROOT).as_posix(), template, [None] + data
 
 
+INCLUDE = re.compile(r'^\s*include\s+"([^"]+)"', re.MULTILINE)
+
+
+def with_includes(template, seen=None):
+    """The template and every file it includes, followed through includes."""
+    seen = seen if seen is not None else []
+    if template in seen or not template.exists():
+        return seen
+    seen.append(template)
+    for name in INCLUDE.findall(template.read_text(errors="replace")):
+        with_includes((template.parent / name).resolve(), seen)
+    return seen
+
+
 def skip_reason(template, data):
     """Why slip.wasm cannot render this case as the native command does, or None."""
-    texts = [p.read_text(errors="replace") for p in template.parent.glob("*.slip")]
+    texts = [p.read_text(errors="replace") for p in with_includes(template.resolve())]
     texts += [p.read_text(errors="replace") for p in data if p]
     own = template.read_text(errors="replace")
     if any(NEEDS_LIBRARY.search(t) for t in texts):
