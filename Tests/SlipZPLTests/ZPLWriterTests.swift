@@ -87,6 +87,33 @@ import Testing
     #expect(inflated == bitmap.bits)
   }
 
+  @Test func withoutACompressorGraphicsAreHex() {
+    var bitmap = Bitmap(width: 21, height: 7)
+    for i in 0..<7 { bitmap[i * 3, i] = true }
+    let command = GraphicField.command(bitmap, compressor: nil)
+    let hex = bitmap.bits.map { byte in
+      let digits = String(byte, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }
+    #expect(command == "^GFA,21,21,3," + hex.joined())
+    // A writer without one says the same picture as hex, which its listing decodes to the bitmap.
+    let image = LabelElement.image(LabelImage(x: 0, y: 0, bitmap: bitmap, name: "p", source: nil))
+    let zpl = String(decoding: ZPLWriter().emit(Self.label([image])).bytes, as: UTF8.self)
+    #expect(zpl.contains("^FO0,0" + command + "^FS"))
+    let listing = ZPLListing().listing(Array(zpl.utf8))
+    // The listing knows only whole bytes a row: 24 dots across.
+    let listed = Bitmap(width: 24, height: 7, bits: bitmap.bits)
+    #expect(listing.contains("24x7 hex, bits=" + listed.fingerprint), "\(listing)")
+  }
+
+  @Test func withoutACompressorTheListingDoesNotInflateZ64() {
+    var bitmap = Bitmap(width: 8, height: 2)
+    bitmap[0, 0] = true
+    let zpl = "^XA^FO0,0" + GraphicField.command(bitmap, compressor: ZlibCompressor()) + "^FS^XZ"
+    #expect(ZPLListing().listing(Array(zpl.utf8)).contains("not inflated (no decompressor)"))
+    #expect(!ZPLListing(compressor: ZlibCompressor()).listing(Array(zpl.utf8)).contains("not inflated"))
+  }
+
   @Test func picturesCrossingTheEdgeAreCut() {
     var bitmap = Bitmap(width: 16, height: 4)
     for x in 0..<16 { bitmap[x, 0] = true }
