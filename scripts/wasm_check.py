@@ -82,8 +82,31 @@ def run(command, arguments):
     return done.returncode, done.stdout, done.stderr
 
 
+# Command lines that fail before any rendering: missing files, bad options; the messages and
+# exit codes must be the native ones too.
+FAILING_LINES = [
+    ["check", "templates/nope.slip"],
+    ["check", "templates/nope.slip", "--format", "json"],
+    ["render", "templates/kopi-senja.slip", "--data", "templates/nope.json"],
+    ["render", "templates/kopi-senja.slip", "--target", "pdf"],
+    ["render", "templates/kopi-senja.slip", "--format", "yaml"],
+    ["render", "templates/kopi-senja.slip", "--max-items", "0"],
+    ["check"],
+    ["render"],
+    ["frobnicate", "templates/kopi-senja.slip"],
+]
+
+
 def main():
     compared = skipped = failed = 0
+    for arguments in FAILING_LINES:
+        wasm, native = run("wasm", arguments), run("native", arguments)
+        if wasm != native or wasm[0] == 0:
+            failed += 1
+            print(f"wasm-check: slip {' '.join(arguments)}: FAILED (exit {wasm[0]} vs native {native[0]})")
+            print("    wasm stderr: " + wasm[2].decode(errors="replace")[:400])
+            print("    native stderr: " + native[2].decode(errors="replace")[:400])
+    print(f"wasm-check: {len(FAILING_LINES)} failing command lines compared")
     for name, template, datas in cases():
         reason = skip_reason(template, [d for d in datas if d])
         if reason:

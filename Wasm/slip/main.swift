@@ -297,7 +297,7 @@ struct Options {
         let chosen = try value(argument)
         guard ["escpos", "zpl", "text", "ir"].contains(chosen) else {
           throw Failure(
-            message: "invalid value '\(chosen)' for '--target'; expected escpos, zpl, text or ir",
+            message: "invalid value '\(chosen)' for '--target'; expected escpos, zpl, text, ir",
             code: .usage,
             command: command)
         }
@@ -306,7 +306,7 @@ struct Options {
         let chosen = try value(argument)
         guard chosen == "text" || chosen == "json" else {
           throw Failure(
-            message: "invalid value '\(chosen)' for '--format'; expected text or json", code: .usage,
+            message: "invalid value '\(chosen)' for '--format'; expected text, json", code: .usage,
             command: command)
         }
         json = chosen == "json"
@@ -326,7 +326,9 @@ struct Options {
     }
     guard positionals.count == 1 else {
       throw Failure(
-        message: positionals.isEmpty ? "missing the template to \(command)" : "slip.wasm takes one template",
+        message: positionals.isEmpty
+          ? (command == "check" ? "missing the templates to check" : "missing the template to render")
+          : "slip.wasm takes one template",
         code: .usage, command: command)
     }
     template = positionals[0]
