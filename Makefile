@@ -28,8 +28,8 @@ sample: setup
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
 # generated templates of Tests/PipelineTests through emupos and zplkit, `slip serve` over real
 # sockets (hostile HTTP too, jobs to stand-in printers) and killed with SIGKILL mid-run (no
-# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly, then
-# the lint.
+# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly,
+# slip.wasm under wasmkit against the native slip, then the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
