@@ -28,12 +28,13 @@ sample: setup
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
 # generated templates of Tests/PipelineTests through emupos and zplkit, `slip serve` over real
 # sockets (hostile HTTP too, jobs to stand-in printers) and killed with SIGKILL mid-run (no
-# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly, then
-# the lint.
+# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly,
+# slip.wasm under wasmkit against the native slip, then the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
 	scripts/portable-check
+	scripts/wasm-check
 	scripts/grammar-check
 	scripts/injection-check
 	scripts/symbol-check
@@ -46,10 +47,10 @@ test: setup-tests
 	scripts/pipeline-check
 	scripts/serve-check
 	scripts/serve-crash-check
-	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz Wasm
 
 lint:
-	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
+	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz Wasm
 
 # What a printer would print, drawn by emupos:
 #   make preview TEMPLATE=templates/kopi-senja.slip DATA=templates/kopi-senja.json PRINTER=generic-58

@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SlipText", targets: ["SlipText"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
+    .library(name: "SlipZlib", targets: ["SlipZlib"]),
     .library(name: "SlipDelivery", targets: ["SlipDelivery"]),
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
@@ -33,12 +34,15 @@ let package = Package(
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
-    // printing through SlipRaster.
-    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipSupport", "SlipRaster"]),
+    // printing through an injected ReceiptRasterizer (SlipRaster's, in SlipKit), so it stays portable.
+    .target(name: "SlipESCPOS", dependencies: ["SlipIR", "SlipSupport"]),
     // zlib (Debian's zlib1g-dev), for the deflate stream of ZPL's Z64 graphics.
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing.
-    .target(name: "SlipZPL", dependencies: ["CZlib", "SlipIR"]),
+    // ZPL backend: labels and receipts for Zebra printers, stored formats, and a listing; deflate
+    // injected (a ZPLCompressor), so it stays portable.
+    .target(name: "SlipZPL", dependencies: ["SlipIR"]),
+    // The ZPL writer's and listing's deflate over zlib, for Z64 graphics.
+    .target(name: "SlipZlib", dependencies: ["CZlib", "SlipZPL"]),
     // libpng (Debian's libpng-dev); only the C shim below includes it.
     .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // libpng reports errors by longjmp: every call that can fail sits in this C file behind its
@@ -89,7 +93,7 @@ let package = Package(
       name: "SlipKit",
       dependencies: [
         "SlipCore", "SlipFiles", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols",
-        "SlipZPL", "SlipImages", "SlipRecords", "SlipSupport",
+        "SlipZPL", "SlipZlib", "SlipImages", "SlipRecords", "SlipSupport",
       ]),
     // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`.
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
@@ -108,7 +112,8 @@ let package = Package(
     .executableTarget(
       name: "slip",
       dependencies: [
-        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipServe", "SlipTransport", "SlipZPL", "SlipRecords",
+        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipServe", "SlipTransport", "SlipZPL", "SlipZlib",
+        "SlipRecords",
         "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
@@ -117,7 +122,7 @@ let package = Package(
       name: "SlipFuzz",
       dependencies: [
         "CLibDeflate", "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipPNG", "SlipRecords",
-        "SlipZPL",
+        "SlipZPL", "SlipZlib",
       ],
       path: "Fuzz/SlipFuzz", exclude: ["pipeline.dict"]),
     // The benchmarks' shared command line, CPU clock, medians and output lines (make bench).
@@ -140,7 +145,7 @@ let package = Package(
       name: "ZPLBench",
       dependencies: [
         "BenchSupport", "SlipCore", "SlipFiles", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster",
-        "SlipSymbols", "SlipZPL",
+        "SlipSymbols", "SlipZPL", "SlipZlib",
       ],
       path: "Benchmarks/ZPLBench"),
     // What the tests share: the repository and the built products, running a process, a seeded
@@ -164,14 +169,15 @@ let package = Package(
     .testTarget(name: "SlipQueueTests", dependencies: ["CSQLite", "SlipQueue", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
-    .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipTestSupport"]),
+    .testTarget(
+      name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipRaster", "SlipTestSupport"]),
     // The ZPL writer, and its goldens: every bundled label and receipt as ZPL with a listing, and
     // each label's preview, which scripts/zpl-check holds against zplkit's rendering.
     .testTarget(
       name: "SlipZPLTests",
       dependencies: [
         "SlipZPL", "SlipIR", "SlipCore", "SlipFiles", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG",
-        "SlipImages", "SlipTestSupport",
+        "SlipImages", "SlipTestSupport", "SlipZlib",
       ],
       exclude: ["Cases", "Listings"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
@@ -192,7 +198,7 @@ let package = Package(
     .testTarget(
       name: "InjectionTests",
       dependencies: [
-        "SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL",
+        "SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL", "SlipZlib",
       ],
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.

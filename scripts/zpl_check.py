@@ -18,10 +18,13 @@ For every golden under Tests/SlipZPLTests/Cases (label.zpl, and out.zpl of batch
   * a stored-format batch (out.zpl with plain.zpl beside it, the same records without the
     stored format) prints the same labels, pixel for pixel, as the plain one.
 
+Each golden with Z64 graphics is drawn a second time with them as plain `^GFA` hex (what the
+writer sends without a compressor): zplkit must draw the same dots.
 `--png DIR` writes each label zplkit drew. Runs in the venv scripts/zpl-env makes.
 """
 
 import argparse
+import base64
 import io
 import json
 import re
@@ -29,6 +32,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import zlib
 from pathlib import Path
 
 import zxingcpp
@@ -361,6 +365,25 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
     return not problems, problems or notes
 
 
+Z64_FIELD = re.compile(rb"\^GFA,(\d+),(\d+),(\d+),:Z64:([A-Za-z0-9+/=]*):[0-9A-Fa-f]{4}")
+
+
+def z64_as_hex(zpl: bytes) -> bytes:
+    """The ZPL with every Z64 graphic field as the plain ASCII hex a writer without a compressor
+    sends (SlipZPL's ZPLWriter with no ZPLCompressor, as in slip.wasm)."""
+
+    def hexed(match: re.Match) -> bytes:
+        data = zlib.decompress(base64.b64decode(match.group(4)))
+        return b"^GFA,%s,%s,%s,%s" % (match.group(1), match.group(2), match.group(3), data.hex().upper().encode())
+
+    return Z64_FIELD.sub(hexed, zpl)
+
+
+def same_dots(a: bytes, b: bytes) -> bool:
+    first, second = Image.open(io.BytesIO(a)).convert("L"), Image.open(io.BytesIO(b)).convert("L")
+    return first.size == second.size and ImageChops.difference(first, second).getbbox() is None
+
+
 def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
     folder = path.parent
     zpl = path.read_bytes()
@@ -379,6 +402,13 @@ def check_case(path: Path, png_dir: Path | None) -> tuple[bool, str]:
     notes = [profile, f"{len(labels)} label{'s' if len(labels) != 1 else ''}"]
     if len(labels) != printing_blocks(zpl):
         return False, f"{len(labels)} labels for {printing_blocks(zpl)} ^XA blocks"
+    if Z64_FIELD.search(zpl):
+        hexed = render(format_part(z64_as_hex(zpl)), Options(profile=profile, width=width, height=length, dpi=203))
+        if len(hexed.labels) != len(labels) or not all(
+            same_dots(a.png(), b.png()) for a, b in zip(labels, hexed.labels)
+        ):
+            return False, "its Z64 graphics as plain ^GFA hex draw differently"
+        notes.append("Z64 graphics as hex draw the same")
     reads = []
     for index, label in enumerate(labels):
         png = label.png()

@@ -8,6 +8,7 @@ import SlipPNG
 import SlipRaster
 import SlipSymbols
 import SlipZPL
+import SlipZlib
 
 // The ZPL backend's speed in this process, read by scripts/bench. Prints one line per case:
 // `name<TAB>CPU microseconds per operation<TAB>bytes per operation`.
@@ -43,7 +44,7 @@ guard let badge = compiled.render(data, options: options).document, let page = b
   fatalError("the badge does not render")
 }
 
-let writer = ZPLWriter()
+let writer = ZPLWriter(compressor: ZlibCompressor())
 var bytes: [UInt8] = []
 let zpl = Bench.measure(count) {
   bytes.removeAll(keepingCapacity: true)
@@ -59,7 +60,8 @@ guard
       + #""ticket": {"id": "KUX37-111562"}}"#)
 else { fatalError("the variant is not an object") }
 let format = try ZPLStoredFormat(
-  name: "BADGE", samples: [badge, compiled.render(other, options: options).document!])
+  name: "BADGE", samples: [badge, compiled.render(other, options: options).document!],
+  compressor: ZlibCompressor())
 let recall = Bench.measure(count) {
   bytes.removeAll(keepingCapacity: true)
   _ = format.recall(compiled.render(data, options: options).document!, to: &bytes)

@@ -7,6 +7,7 @@ import SlipKit
 import SlipPNG
 import SlipRecords
 import SlipZPL
+import SlipZlib
 
 // libFuzzer targets for everything that reads untrusted bytes. Built by `make fuzz` with
 // -sanitize=fuzzer and FUZZING defined, libFuzzer drives `LLVMFuzzerTestOneInput`; built
@@ -59,7 +60,7 @@ enum FuzzTarget: String, CaseIterable {
       }
     case .disasm:
       _ = ESCPOSDisassembler().listing(bytes)
-      _ = ZPLListing().listing(bytes)
+      _ = ZPLListing(compressor: ZlibCompressor()).listing(bytes)
     case .profile:
       guard let profile = try? PrinterProfile(json: bytes, source: "fuzz.json") else { return }
       _ = try? ESCPOSWriter(profile: profile).emit(FuzzTarget.receipt)

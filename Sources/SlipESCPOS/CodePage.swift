@@ -32,7 +32,7 @@ public struct CodePage: Sendable, Hashable, CustomStringConvertible {
     + recognised.map { CodePage(name: $0.name, title: $0.title, upperHalf: nil) }
 
   /// The pages text can be encoded in.
-  public static var encodable: [CodePage] { all.filter(\.isEncodable) }
+  public static var encodable: [CodePage] { all.filter({ $0.isEncodable }) }
 
   /// Pages that appear in printers' tables but are never used for text.
   private static let recognised: [(name: String, title: String)] = [

@@ -99,6 +99,13 @@ extension ESCPOSError {
       help: "print in text mode, without '--raster'")
   }
 
+  static func noRasterizer(printer: String) -> Self {
+    Self(
+      id: "E0606",
+      message: "printer '\(printer)' is to print raster, and the writer has no rasteriser to draw with",
+      help: "give the ESC/POS writer a rasteriser (SlipKit's renderer has one), or print in text mode")
+  }
+
   static func paperTooWide(
     paper: String, font: Font, mainFont: Bool, columns: Int, printer: String, printerColumns: Int,
     printerDots: Int

@@ -1,5 +1,4 @@
 import SlipIR
-import SlipRaster
 
 /// Turns laid-out documents into the ESC/POS bytes one printer model prints.
 ///
@@ -12,14 +11,15 @@ public struct ESCPOSWriter: Sendable {
   /// The printer written for.
   public let profile: PrinterProfile
   let encoder: TextEncoder
-  /// Draws lines with characters no code page has, and whole receipts in raster mode; without
-  /// one, such characters print as `?`.
-  public let rasterizer: Rasterizer?
+  /// Draws lines with characters no code page has, and whole receipts in raster mode (SlipRaster's
+  /// `Rasterizer`, injected so this module needs no C library); without one, such characters
+  /// print as `?` and raster mode is an error.
+  public let rasterizer: (any ReceiptRasterizer)?
   /// Text or raster; a profile with `rasterReceipts` prints raster either way.
   public let mode: PrintMode
 
   /// A writer for `profile`; building its code-page tables is the only setup cost.
-  public init(profile: PrinterProfile, rasterizer: Rasterizer? = nil, mode: PrintMode = .text) {
+  public init(profile: PrinterProfile, rasterizer: (any ReceiptRasterizer)? = nil, mode: PrintMode = .text) {
     self.profile = profile
     self.encoder = TextEncoder(profile.codePages)
     self.rasterizer = rasterizer

@@ -1,3 +1,5 @@
+import SlipIR
+
 extension PrinterProfile {
   /// One line (`slip printers`): `generic-58 dots=384 dpi=203 columns=32/42 cutter=none …`.
   public var summary: String {
@@ -6,7 +8,7 @@ extension PrinterProfile {
     var words = [
       profile.id.padding(16), "dots=\(profile.dots)", "dpi=\(profile.dpi)",
       "columns=\(columns.joined(separator: "/"))",
-      "cutter=\(profile.cutter.kinds.isEmpty ? "none" : profile.cutter.kinds.map(\.rawValue).joined(separator: "+"))",
+      "cutter=\(profile.cutter.kinds.isEmpty ? "none" : profile.cutter.kinds.map({ $0.rawValue }).joined(separator: "+"))",
       "feed=\(profile.cutter.feedLines)",
       "drawer=\(profile.drawerPins.isEmpty ? "none" : profile.drawerPins.map(String.init).joined(separator: "+"))",
       "images=\(Self.imageWords(profile.images))",
@@ -27,7 +29,7 @@ extension PrinterProfile {
     out += "  font A:     \(Self.metrics(profile.fontA))\n"
     if let fontB = profile.fontB { out += "  font B:     \(Self.metrics(fontB))\n" }
     out += "  narrower templates: \(profile.narrowPlacement == .center ? "centred" : "at the left edge")\n"
-    let cuts = profile.cutter.kinds.map(\.rawValue).joined(separator: " and ")
+    let cuts = profile.cutter.kinds.map({ $0.rawValue }).joined(separator: " and ")
     out += "  cutter:     \(cuts.isEmpty ? "none (tear bar)" : cuts + " cut"), "
     out += "feeds \(profile.cutter.feedLines) lines first\n"
     let pins = profile.drawerPins.map(String.init).joined(separator: " and ")

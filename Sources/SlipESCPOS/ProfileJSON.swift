@@ -59,7 +59,9 @@ extension PrinterProfile {
       }
       guard let page = CodePage.named(pageName) else {
         let hint =
-          Suggestion.closest(to: pageName, in: CodePage.all.map(\.name)).map { "; did you mean '\($0)'?" }
+          Suggestion.closest(to: pageName, in: CodePage.all.map({ $0.name })).map {
+            "; did you mean '\($0)'?"
+          }
           ?? ""
         throw fields.error(
           value, field: field,

@@ -1,5 +1,4 @@
 import SlipIR
-import SlipRaster
 
 /// How a receipt reaches the paper.
 public enum PrintMode: String, Sendable, Equatable, CaseIterable {
@@ -37,11 +36,12 @@ extension ESCPOSWriter {
   }
 
   /// What this printer prints for `document`, as pages of dots: the PNG preview, and in raster
-  /// mode exactly the pages sent. Drawn with the writer's rasteriser, or the Debian fonts.
+  /// mode exactly the pages sent. Drawn with the writer's rasteriser: without one, an error.
   public func preview(_ document: Document) throws(ESCPOSError) -> RasterOutput {
     let page = try page(for: document)
-    do throws(RasterError) {
-      return try (rasterizer ?? Rasterizer()).render(document, on: page)
+    guard let rasterizer else { throw .noRasterizer(printer: profile.id) }
+    do throws(BackendError) {
+      return try rasterizer.render(document, on: page)
     } catch {
       throw .rasterFailed(error)
     }
@@ -74,7 +74,7 @@ extension ESCPOSWriter {
     var lines: [Int: Bitmap] = [:]
     var warnings: [ESCPOSWarning] = []
     for index in indices.sorted() {
-      do throws(RasterError) {
+      do throws(BackendError) {
         let band = try rasterizer.band(document.blocks[index], width: width, lineSpacing: Self.lineSpacing)
         lines[index] = band.bitmap
         warnings += band.warnings.map(ESCPOSWarning.init)
@@ -108,7 +108,7 @@ extension ESCPOSWriter {
 
 extension ESCPOSWarning {
   /// The raster engine's warning, unchanged.
-  init(_ warning: RasterWarning) {
+  init(_ warning: BackendWarning) {
     self.init(id: warning.id, message: warning.message, source: warning.source)
   }
 }

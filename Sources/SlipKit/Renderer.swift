@@ -7,6 +7,7 @@ import SlipRaster
 import SlipSymbols
 import SlipText
 import SlipZPL
+import SlipZlib
 
 /// The one way to render: the compiler wired with the picture decoder, the symbol encoder and the
 /// fonts of this machine, then the backend of a typed ``Target`` and, when asked, the previews,
@@ -34,6 +35,9 @@ public struct Renderer: Sendable {
     rasterizer = Rasterizer()
     labelRasterizer = LabelRasterizer()
   }
+
+  /// Deflates ZPL graphics into Z64 (zlib).
+  static let zplCompressor = ZlibCompressor()
 
   /// Draws label lines that need shaping for the ZPL writer, as the preview does.
   var zplTextPictures: any TextPictures {
@@ -185,7 +189,9 @@ public struct Renderer: Sendable {
     case .text:
       return Array(PlainTextWriter().write(document).utf8)
     case .zpl(let settings):
-      let output = ZPLWriter(settings: settings, textPictures: zplTextPictures).emit(document)
+      let output = ZPLWriter(
+        settings: settings, textPictures: zplTextPictures, compressor: Self.zplCompressor
+      ).emit(document)
       diagnostics.merge(BackendDiagnostics.warnings(output.warnings, sources: sources))
       return output.bytes
     case .escpos(let chosen, let mode):
@@ -284,9 +290,14 @@ final class ShapedLineMeasurer: ShapedTextMeasurer {
 
 /// Label and receipt lines Zebra's fonts cannot shape, drawn by the raster engine as the
 /// previews draw them, for the ZPL writer's `^GFA` fields.
-struct TextPictureDrawer: TextPictures {
+final class TextPictureDrawer: TextPictures {
   let rasterizer: LabelRasterizer
   let receiptRasterizer: Rasterizer
+
+  init(rasterizer: LabelRasterizer, receiptRasterizer: Rasterizer) {
+    self.rasterizer = rasterizer
+    self.receiptRasterizer = receiptRasterizer
+  }
 
   func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage? {
     guard let picture = try rasterizer.picture(of: line, height: height) else { return nil }

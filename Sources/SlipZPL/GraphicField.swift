@@ -1,29 +1,45 @@
-import CZlib
 import SlipIR
-import Synchronization
 
-/// A 1-bit picture as a `^GFA` graphic field in Z64 form: the packed rows deflated by zlib,
-/// base64 text, and the CRC-16/XMODEM of that text, which printers (and zplkit) check.
+#if !hasFeature(Embedded)
+  import Synchronization
+#endif
+
+/// A 1-bit picture as a `^GFA` graphic field in Z64 form: the packed rows deflated by the
+/// writer's ``ZPLCompressor`` (zlib, in SlipZlib), base64 text, and the CRC-16/XMODEM of that
+/// text, which printers (and zplkit) check. Without a compressor the rows go as ASCII hex, which
+/// every ZPL printer reads too, only longer.
 ///
 /// `^GFA,total,total,bytesPerRow,:Z64:data:crc`: ZPL's bits are ours (1 = black, most
 /// significant bit first, rows padded to whole bytes), so the bitmap's bytes go in unchanged.
 enum GraphicField {
   /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`, made once per picture in `cache`.
   static func command(_ bitmap: Bitmap, cache: GraphicCache) -> String {
-    cache.command(for: bitmap) { command($0) }
+    cache.command(for: bitmap) { command($0, compressor: cache.compressor) }
   }
 
-  /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`.
-  static func command(_ bitmap: Bitmap) -> String {
+  /// The `^GFA` command for `bitmap`, without `^FO` or `^FS`: Z64 with a compressor, hex without.
+  static func command(_ bitmap: Bitmap, compressor: (any ZPLCompressor)?) -> String {
     let total = bitmap.bits.count
-    let text = z64(bitmap.bits)
+    let text = compressor.map { z64(bitmap.bits, compressor: $0) } ?? hex(bitmap.bits)
     return "^GFA,\(total),\(total),\(bitmap.bytesPerRow),\(text)"
   }
 
   /// `:Z64:<base64 of the deflated bytes>:<CRC>`.
-  static func z64(_ bytes: [UInt8]) -> String {
-    let encoded = Base64.encode(deflate(bytes))
+  static func z64(_ bytes: [UInt8], compressor: any ZPLCompressor) -> String {
+    let encoded = Base64.encode(compressor.deflate(bytes))
     return ":Z64:" + encoded + ":" + crcText(Array(encoded.utf8))
+  }
+
+  /// The bytes as upper-case ASCII hex, two digits each: `^GFA`'s uncompressed form.
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The CRC as the four upper-case hex digits ZPL expects.
@@ -43,34 +59,6 @@ enum GraphicField {
       }
     }
     return crc
-  }
-
-  /// The zlib stream of `bytes` at the best compression: the graphic is made once per label
-  /// (once per batch with a stored format), and smaller is what a Bluetooth link wants.
-  static func deflate(_ bytes: [UInt8]) -> [UInt8] {
-    var size = compressBound(uLong(bytes.count))
-    var out = [UInt8](repeating: 0, count: Int(size))
-    let status = out.withUnsafeMutableBufferPointer { target in
-      bytes.withUnsafeBufferPointer { source in
-        compress2(target.baseAddress, &size, source.baseAddress, uLong(source.count), Z_BEST_COMPRESSION)
-      }
-    }
-    // compressBound guarantees room, and the input is plain memory: nothing else can fail.
-    precondition(status == Z_OK, "zlib compress2 failed with \(status)")
-    return Array(out.prefix(Int(size)))
-  }
-
-  /// The bytes of a zlib stream that inflates to exactly `count` bytes, or nil.
-  static func inflate(_ bytes: [UInt8], count: Int) -> [UInt8]? {
-    var size = uLong(count)
-    var out = [UInt8](repeating: 0, count: max(1, count))
-    let status = out.withUnsafeMutableBufferPointer { target in
-      bytes.withUnsafeBufferPointer { source in
-        uncompress(target.baseAddress, &size, source.baseAddress, uLong(source.count))
-      }
-    }
-    guard status == Z_OK, Int(size) == count else { return nil }
-    return Array(out.prefix(count))
   }
 }
 
@@ -120,7 +108,8 @@ enum Base64 {
 
 /// Graphic fields already made, by picture: a batch prints the same logo on every label, and
 /// deflating it is most of the cost of a badge. Shared by copies of a writer; a few pictures
-/// at most are kept.
+/// at most are kept. Embedded Swift has no `Mutex`: there every command is made afresh (the
+/// same bytes, only slower for a batch).
 final class GraphicCache: Sendable {
   private struct Key: Hashable {
     var bitmap: Bitmap
@@ -133,19 +122,32 @@ final class GraphicCache: Sendable {
     }
   }
 
-  private let entries = Mutex<[Key: String]>([:])
+  #if !hasFeature(Embedded)
+    private let entries = Mutex<[Key: String]>([:])
+  #endif
+  /// Deflates the pictures; nil: they go as hex.
+  let compressor: (any ZPLCompressor)?
   /// More pictures than this and the cache starts again: memory stays bounded in any batch.
   private static let capacity = 32
 
+  /// A cache whose commands deflate with `compressor`.
+  init(compressor: (any ZPLCompressor)?) {
+    self.compressor = compressor
+  }
+
   /// The command for `bitmap`, made by `make` the first time.
   func command(for bitmap: Bitmap, make: (Bitmap) -> String) -> String {
-    let key = Key(bitmap: bitmap)
-    if let command = entries.withLock({ $0[key] }) { return command }
-    let command = make(bitmap)
-    entries.withLock { entries in
-      if entries.count >= Self.capacity { entries.removeAll() }
-      entries[key] = command
-    }
-    return command
+    #if hasFeature(Embedded)
+      return make(bitmap)
+    #else
+      let key = Key(bitmap: bitmap)
+      if let command = entries.withLock({ $0[key] }) { return command }
+      let command = make(bitmap)
+      entries.withLock { entries in
+        if entries.count >= Self.capacity { entries.removeAll() }
+        entries[key] = command
+      }
+      return command
+    #endif
   }
 }

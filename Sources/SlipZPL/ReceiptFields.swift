@@ -82,7 +82,7 @@ struct ReceiptFields {
         let page = LabelPage(
           widthDots: media.widthDots, heightDots: top + symbol.height, dpi: media.dpi,
           elements: [.symbol(LabelSymbol(x: placed.x, y: top, symbol: symbol, source: placed.source))])
-        fields += label.fields(of: page).flatMap(\.fields)
+        fields += label.fields(of: page).flatMap({ $0.fields })
         warnings += label.warnings
         top += symbol.height
       }

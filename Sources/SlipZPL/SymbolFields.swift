@@ -29,7 +29,7 @@ enum SymbolFields {
       }
       return .field(commands: "^BY\(module)^BCN,\(height),\(interpretation),N", data: data)
     case .qr:
-      guard symbol.data.unicodeScalars.allSatisfy(\.isASCII) else {
+      guard symbol.data.unicodeScalars.allSatisfy({ $0.isASCII }) else {
         // zint encodes other text as ISO-8859-1 or with ECI 26; printers would put UTF-8 bytes
         // in without an ECI, which scanners read as Shift-JIS.
         return .graphic(reason: GraphicReason.notASCII())
@@ -38,7 +38,7 @@ enum SymbolFields {
       return .field(commands: "^BY1,2,1^BQN,2,\(module)", data: "\(level)A,\(symbol.data)")
     case .ean13, .ean8, .upca:
       let digits = [Symbol.Symbology.ean13: 12, .ean8: 7, .upca: 11][symbol.symbology] ?? 12
-      guard symbol.data.allSatisfy(\.isASCII) && symbol.data.allSatisfy(\.isNumber),
+      guard symbol.data.allSatisfy({ $0.isASCII }) && symbol.data.allSatisfy({ $0.isNumber }),
         symbol.data.count == digits || symbol.data.count == digits + 1
       else { return .graphic(reason: GraphicReason.digitCount(digits)) }
       // The printer adds the check digit itself.

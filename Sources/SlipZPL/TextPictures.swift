@@ -3,7 +3,7 @@ import SlipIR
 /// Draws the text Zebra's resident fonts cannot print (scripts that need shaping,
 /// ``SlipIR/TextShaping``) as pictures, for the writer to send as `^GFA`. SlipKit passes one
 /// over the raster engine, which draws the previews the same way.
-public protocol TextPictures: Sendable {
+public protocol TextPictures: AnyObject, Sendable {
   /// `line` of a label text `height` dots tall as a picture placed on the label; nil when the
   /// line is not one to draw or draws nothing.
   func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage?

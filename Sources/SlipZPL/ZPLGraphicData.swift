@@ -17,15 +17,15 @@ enum ZPLGraphicData {
   }
 
   /// Decodes `text` (the data after the sizes) into `total` bytes in rows of `row`.
-  static func decode(_ text: [UInt8], total: Int, row: Int) -> Decoded {
+  static func decode(_ text: [UInt8], total: Int, row: Int, compressor: (any ZPLCompressor)?) -> Decoded {
     if text.starts(with: Array(":Z64:".utf8)) || text.starts(with: Array(":B64:".utf8)) {
-      return base64(text, total: total)
+      return base64(text, total: total, compressor: compressor)
     }
     return hex(text, total: total, row: row)
   }
 
   /// `:Z64:data:crc` or `:B64:data:crc`.
-  private static func base64(_ text: [UInt8], total: Int) -> Decoded {
+  private static func base64(_ text: [UInt8], total: Int, compressor: (any ZPLCompressor)?) -> Decoded {
     let zlib = text[1] == UInt8(ascii: "Z")
     var decoded = Decoded(form: zlib ? "Z64" : "B64")
     let pieces = text.dropFirst(5).split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
@@ -44,7 +44,11 @@ enum ZPLGraphicData {
       return decoded
     }
     if zlib {
-      guard let bits = GraphicField.inflate(bytes, count: total) else {
+      guard let compressor else {
+        decoded.problem = "not inflated (no decompressor)"
+        return decoded
+      }
+      guard let bits = compressor.inflate(bytes, count: total) else {
         decoded.problem = "data does not inflate to \(total) bytes"
         return decoded
       }
@@ -139,7 +143,9 @@ enum ZPLGraphicData {
 
   /// The summary of a picture of `total` bytes in rows of `row`: its size in dots, its form,
   /// and its dots' fingerprint (as the IR dump prints it) or what is wrong.
-  static func summary(_ data: [UInt8], total: String, row: String, binary: Bool = false) -> String {
+  static func summary(
+    _ data: [UInt8], total: String, row: String, binary: Bool = false, compressor: (any ZPLCompressor)? = nil
+  ) -> String {
     guard let total = Int(total), let row = Int(row), row > 0 else {
       return "sizes '\(total)' and '\(row)' are not numbers"
     }
@@ -156,7 +162,7 @@ enum ZPLGraphicData {
         decoded.problem = "data holds \(data.count) of \(total) bytes"
       }
     } else {
-      decoded = decode(data, total: total, row: row)
+      decoded = decode(data, total: total, row: row, compressor: compressor)
     }
     var words = [size, decoded.form]
     if let crc = decoded.crc {

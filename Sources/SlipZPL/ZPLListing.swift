@@ -10,8 +10,13 @@ import SlipIR
 /// ones a label draws with decoded and the others named; a command the guide does not list is
 /// marked `unknown`. Long data is cut short: a line never holds a whole font or picture.
 public struct ZPLListing: Sendable {
-  /// A listing maker.
-  public init() {}
+  /// Inflates Z64 graphics to check them (nil: they are listed as not decoded).
+  public let compressor: (any ZPLCompressor)?
+
+  /// A listing maker; `compressor` decodes Z64 graphics.
+  public init(compressor: (any ZPLCompressor)? = nil) {
+    self.compressor = compressor
+  }
 
   /// A command the ZPL II Programming Guide does not list, where the file has it.
   public struct UnknownCommand: Sendable, Equatable {
@@ -58,7 +63,7 @@ public struct ZPLListing: Sendable {
         Self.cut(quoted(ZPLCharacterSet.utf8.decode(scan.leadingText)), scan.leadingText.count)
         + "  # text before the first command (ignored)\n"
     }
-    var state = ZPLListingState()
+    var state = ZPLListingState(compressor: compressor)
     for line in Self.lines(scan.commands) {
       let text = line.map(Self.shown).joined(separator: " ")
       let words = line.compactMap { state.words($0) }.filter { !$0.isEmpty }.joined(separator: ", ")

@@ -4,6 +4,13 @@
 ///
 /// Parameter meanings are the ZPL II Programming Guide's (Zebra, part 45541L-002).
 struct ZPLListingState {
+  /// Inflates Z64 graphics; nil: they are not decoded.
+  let compressor: (any ZPLCompressor)?
+
+  /// A printer that has read nothing yet.
+  init(compressor: (any ZPLCompressor)?) {
+    self.compressor = compressor
+  }
   private var characterSet = ZPLCharacterSet.printerDefault
   /// The escape character `^FH` set for this field, until `^FS`.
   private var escape: UInt8?
@@ -16,7 +23,7 @@ struct ZPLListingState {
 
   /// What `command` does, in a few words; nil or empty when it says nothing worth a word.
   mutating func words(_ command: ZPLScanner.Command) -> String? {
-    let fields = command.fields.map(\.trimmingSpaces)
+    let fields = command.fields.map({ $0.trimmingSpaces })
     func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
     let text = command.text.trimmingSpaces
     switch command.name {
@@ -27,7 +34,7 @@ struct ZPLListingState {
       return nil
     case "^FO": return "at \(field(0)),\(field(1))" + Self.justification(field(2))
     case "^FT":
-      return fields.allSatisfy(\.isEmpty)
+      return fields.allSatisfy({ $0.isEmpty })
         ? "typeset after the previous field"
         : "typeset at \(field(0)),\(field(1))" + Self.justification(field(2))
     case "^A": return font(command)
@@ -137,13 +144,15 @@ struct ZPLListingState {
     let rest = ZPLScanner.Command(
       name: "", written: "", parameters: Array(command.parameters.dropFirst()), delimiter: command.delimiter,
       line: 0, column: 0, endsLine: false
-    ).fields.map(\.trimmingSpaces)
+    ).fields.map({ $0.trimmingSpaces })
     func field(_ index: Int) -> String { index < rest.count ? rest[index] : "" }
     let name = letter == UInt8(ascii: "@") ? field(3) : ascii([letter][...]).uppercased()
     let rotation = Self.orientation(field(0), normal: "")
     let turned = rotation.isEmpty ? "" : " " + rotation
     // Bitmap fonts A–H have fixed cells: the listing says the cell.
-    if name.count == 1, "ABCDEFGH".contains(name), !field(1).isEmpty, !field(2).isEmpty {
+    if name.count == 1, let letter = name.first, "ABCDEFGH".contains(letter), !field(1).isEmpty,
+      !field(2).isEmpty
+    {
       return "font \(name)\(turned) \(field(2))x\(field(1))"
     }
     let height = field(1).isEmpty ? defaultFontHeight.map { "\($0) (^CF)" } ?? "from ^CF" : field(1)
@@ -250,7 +259,8 @@ struct ZPLListingState {
       guard fields.count >= 5 else { return "(sizes missing)" }
       switch fields[0] {
       case "A", "":
-        return ZPLGraphicData.summary(Self.data(command, after: 4), total: fields[2], row: fields[3])
+        return ZPLGraphicData.summary(
+          Self.data(command, after: 4), total: fields[2], row: fields[3], compressor: compressor)
       case "B":
         guard command.missingBinary == 0 else { return "binary data \(command.missingBinary) bytes short" }
         return ZPLGraphicData.summary(command.binary ?? [], total: fields[2], row: fields[3], binary: true)
@@ -259,7 +269,8 @@ struct ZPLListingState {
       }
     }
     guard fields.count >= 4 else { return "(sizes missing)" }
-    return ZPLGraphicData.summary(Self.data(command, after: 3), total: fields[1], row: fields[2])
+    return ZPLGraphicData.summary(
+      Self.data(command, after: 3), total: fields[1], row: fields[2], compressor: compressor)
   }
 
   /// `~DYd:f,b,x,t,w,data`: a picture (`.GRF`), a PNG, or another object by its size.
@@ -274,7 +285,9 @@ struct ZPLListingState {
       }
       return "graphic " + ZPLGraphicData.summary(command.binary ?? [], total: total, row: row, binary: true)
     case "A" where kind == "G" || kind == "":
-      return "graphic " + ZPLGraphicData.summary(Self.data(command, after: 5), total: total, row: row)
+      return "graphic "
+        + ZPLGraphicData.summary(
+          Self.data(command, after: 5), total: total, row: row, compressor: compressor)
     case "P":
       let text = Self.data(command, after: 5)
       guard let size = Int(total), size > 0, size <= ZPLListing.maximumGraphicBytes else {
@@ -282,7 +295,7 @@ struct ZPLListingState {
       }
       let bytes: [UInt8]?
       if text.starts(with: Array(":Z64:".utf8)) || text.starts(with: Array(":B64:".utf8)) {
-        let decoded = ZPLGraphicData.decode(text, total: size, row: 1)
+        let decoded = ZPLGraphicData.decode(text, total: size, row: 1, compressor: compressor)
         bytes = decoded.bits
       } else {
         bytes = Self.hexDecoded(text)

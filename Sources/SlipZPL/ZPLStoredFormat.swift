@@ -37,9 +37,12 @@ public struct ZPLStoredFormat: Sendable {
   private let writer: ZPLWriter
 
   /// The format shared by `samples`, renderings of one label template with different data
-  /// (two are enough: a record and the same record with every value changed).
-  public init(name: String, samples: [Document], settings: ZPLJobSettings = ZPLJobSettings()) throws(ZPLError)
-  {
+  /// (two are enough: a record and the same record with every value changed); `compressor`
+  /// deflates its pictures (nil: `^GFA` hex).
+  public init(
+    name: String, samples: [Document], settings: ZPLJobSettings = ZPLJobSettings(),
+    compressor: (any ZPLCompressor)? = nil
+  ) throws(ZPLError) {
     let valid =
       !name.isEmpty && name.count <= 16
       && name.unicodeScalars.allSatisfy {
@@ -49,7 +52,7 @@ public struct ZPLStoredFormat: Sendable {
     guard let first = samples.first, let page = first.page else { throw .storedFormatForReceipt() }
     self.name = name.uppercased()
     self.settings = settings
-    writer = ZPLWriter(settings: settings)
+    writer = ZPLWriter(settings: settings, compressor: compressor)
     width = page.widthDots
     height = page.heightDots
     orientation = ZPLWriter.orientation(page)
@@ -61,7 +64,11 @@ public struct ZPLStoredFormat: Sendable {
       var emitter = LabelFields(width: page.widthDots, height: page.heightDots, graphics: writer.graphics)
       let elements = emitter.fields(of: page)
       if index == 0 { layout = elements }
-      fieldsBySample.append(Dictionary(elements.map { ($0.key, $0.fields) }, uniquingKeysWith: { a, _ in a }))
+      // The first element of a key wins. (Not `Dictionary(_:uniquingKeysWith:)`: its rethrowing
+      // closure casts errors dynamically, which Embedded Swift cannot do.)
+      var byKey: [ElementFields.Key: [Field]] = [:]
+      for element in elements where byKey[element.key] == nil { byKey[element.key] = element.fields }
+      fieldsBySample.append(byKey)
     }
     var fixed: [ElementFields.Key: [Field]] = [:]
     var fixedOrder: [ElementFields.Key] = []

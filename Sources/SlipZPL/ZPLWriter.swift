@@ -12,16 +12,24 @@ public struct ZPLWriter: Sendable {
   public var settings: ZPLJobSettings
   /// Pictures already made into graphic fields, shared by every document this writer (and its
   /// copies) writes.
-  let graphics = GraphicCache()
+  let graphics: GraphicCache
 
   /// Draws label text in scripts that need shaping as pictures (nil: such text is sent as
   /// `^A0` text, which a Zebra prints unshaped or not at all).
   public var textPictures: (any TextPictures)?
 
-  /// A writer with `settings`; `textPictures` draws the label lines Zebra's fonts cannot shape.
-  public init(settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any TextPictures)? = nil) {
+  /// Deflates graphics into Z64 (nil: they go as `^GFA` hex).
+  public var compressor: (any ZPLCompressor)? { graphics.compressor }
+
+  /// A writer with `settings`; `textPictures` draws the label lines Zebra's fonts cannot shape,
+  /// `compressor` deflates pictures.
+  public init(
+    settings: ZPLJobSettings = ZPLJobSettings(), textPictures: (any TextPictures)? = nil,
+    compressor: (any ZPLCompressor)? = nil
+  ) {
     self.settings = settings
     self.textPictures = textPictures
+    self.graphics = GraphicCache(compressor: compressor)
   }
 
   /// The ZPL of one document: a label, or a receipt on continuous media.

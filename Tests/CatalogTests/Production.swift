@@ -317,6 +317,7 @@ enum Production {
         profile: profile { $0.images = ImageSupport(raster: false, column: false, graphics: false) },
         mode: .raster)
     },
+    "E0606": { escpos(document("receipt\ntext \"a\""), mode: .raster, rasterizer: nil) },
     // Raster engine.
     "E0701": {
       var fonts = FontFiles.debian

@@ -6,6 +6,7 @@ import SlipIR
 import SlipImages
 import SlipSymbols
 import SlipZPL
+import SlipZlib
 import Testing
 
 /// The injection corpus (Fixtures/hostile-strings.json) through Slip's own writers: every
@@ -79,7 +80,7 @@ import Testing
   @Test(arguments: hostile)
   func zplLabelsHoldNoInjectedCommand(_ hostile: Hostile) throws {
     for template in ["event-badge", "shipping-4x6"] {
-      let writer = ZPLWriter()
+      let writer = ZPLWriter(compressor: ZlibCompressor())
       let clean = Self.zplCommands(writer.emit(try Self.render(template, hostile: nil)).bytes)
       let bytes = writer.emit(try Self.render(template, hostile: hostile.text)).bytes
       let dirty = Self.zplCommands(bytes)

@@ -1,5 +1,6 @@
 import SlipESCPOS
 import SlipIR
+import SlipRaster
 import Testing
 
 private let esc: UInt8 = 0x1B
@@ -126,7 +127,9 @@ private let lf: UInt8 = 0x0A
       .cut(Cut(kind: .partial, source: Sample.span(4))),
     ]
     for mode in [PrintMode.text, .raster] {
-      let output = try ESCPOSWriter(profile: tearBar, mode: mode).emit(Sample.document(cuts))
+      // Raster mode draws with SlipRaster, injected as SlipKit injects it.
+      let output = try ESCPOSWriter(profile: tearBar, rasterizer: Rasterizer(), mode: mode).emit(
+        Sample.document(cuts))
       if mode == .text {
         #expect(!zip(output.bytes, output.bytes.dropFirst()).contains { $0 == (gs, 0x56) }, "no GS V")
       }

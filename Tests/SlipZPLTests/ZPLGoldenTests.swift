@@ -9,6 +9,7 @@ import SlipRaster
 import SlipSymbols
 import SlipTestSupport
 import SlipZPL
+import SlipZlib
 import Testing
 
 /// What each label and receipt looks like as ZPL.
@@ -123,7 +124,7 @@ import Testing
     let document = try #require(rendering.document)
     var actual: [String: Data] = [
       "label.zpl": Data(rendering.bytes),
-      "label.listing": Data(ZPLListing().listing(rendering.bytes).utf8),
+      "label.listing": Data(ZPLListing(compressor: ZlibCompressor()).listing(rendering.bytes).utf8),
     ]
     let warnings = rendering.diagnostics.filter { $0.id.hasPrefix("W09") }
     if !warnings.isEmpty {

@@ -1,6 +1,7 @@
 import SlipCore
 import SlipIR
 import SlipSymbols
+import SlipZlib
 import Testing
 
 @testable import SlipZPL
@@ -23,7 +24,9 @@ import Testing
   }
 
   static func zpl(_ document: Document, settings: ZPLJobSettings = ZPLJobSettings()) -> String {
-    String(decoding: ZPLWriter(settings: settings).emit(document).bytes, as: UTF8.self)
+    String(
+      decoding: ZPLWriter(settings: settings, compressor: ZlibCompressor()).emit(document).bytes,
+      as: UTF8.self)
   }
 
   // MARK: Field data
@@ -50,7 +53,7 @@ import Testing
   }
 
   @Test func charactersOutsideTheResidentFontsWarn() {
-    let output = ZPLWriter().emit(Self.label([Self.text("Жанна € é")]))
+    let output = ZPLWriter(compressor: ZlibCompressor()).emit(Self.label([Self.text("Жанна € é")]))
     #expect(output.warnings.map(\.id) == ["W0902"])
     #expect(output.warnings.first?.message.contains("'Ж' (U+0416)") == true)
     #expect(!output.warnings[0].message.contains("€"))
@@ -74,14 +77,41 @@ import Testing
   @Test func z64InflatesToTheBitmap() throws {
     var bitmap = Bitmap(width: 21, height: 7)
     for i in 0..<7 { bitmap[i * 3, i] = true }
-    let command = GraphicField.command(bitmap)
+    let command = GraphicField.command(bitmap, compressor: ZlibCompressor())
     #expect(command.hasPrefix("^GFA,21,21,3,:Z64:"))
     let parts = command.split(separator: ":")
     let text = Array(parts[2].utf8)
     #expect(String(parts[3]) == GraphicField.crcText(text))
     let deflated = try #require(Base64.decode(text))
-    let inflated = try #require(GraphicField.inflate(deflated, count: 21))
+    let inflated = try #require(ZlibCompressor().inflate(deflated, count: 21))
     #expect(inflated == bitmap.bits)
+  }
+
+  @Test func withoutACompressorGraphicsAreHex() {
+    var bitmap = Bitmap(width: 21, height: 7)
+    for i in 0..<7 { bitmap[i * 3, i] = true }
+    let command = GraphicField.command(bitmap, compressor: nil)
+    let hex = bitmap.bits.map { byte in
+      let digits = String(byte, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }
+    #expect(command == "^GFA,21,21,3," + hex.joined())
+    // A writer without one says the same picture as hex, which its listing decodes to the bitmap.
+    let image = LabelElement.image(LabelImage(x: 0, y: 0, bitmap: bitmap, name: "p", source: nil))
+    let zpl = String(decoding: ZPLWriter().emit(Self.label([image])).bytes, as: UTF8.self)
+    #expect(zpl.contains("^FO0,0" + command + "^FS"))
+    let listing = ZPLListing().listing(Array(zpl.utf8))
+    // The listing knows only whole bytes a row: 24 dots across.
+    let listed = Bitmap(width: 24, height: 7, bits: bitmap.bits)
+    #expect(listing.contains("24x7 hex, bits=" + listed.fingerprint), "\(listing)")
+  }
+
+  @Test func withoutACompressorTheListingDoesNotInflateZ64() {
+    var bitmap = Bitmap(width: 8, height: 2)
+    bitmap[0, 0] = true
+    let zpl = "^XA^FO0,0" + GraphicField.command(bitmap, compressor: ZlibCompressor()) + "^FS^XZ"
+    #expect(ZPLListing().listing(Array(zpl.utf8)).contains("not inflated (no decompressor)"))
+    #expect(!ZPLListing(compressor: ZlibCompressor()).listing(Array(zpl.utf8)).contains("not inflated"))
   }
 
   @Test func picturesCrossingTheEdgeAreCut() {
@@ -155,7 +185,7 @@ import Testing
 
   @Test func symbolsTooCoarseForZPLArePictures() throws {
     let symbol = try Self.symbol(.code128, "WIDE", module: 12)
-    let output = ZPLWriter().emit(
+    let output = ZPLWriter(compressor: ZlibCompressor()).emit(
       Self.label([.symbol(LabelSymbol(x: 0, y: 0, symbol: symbol, source: nil))], width: 2000))
     let zpl = String(decoding: output.bytes, as: UTF8.self)
     #expect(zpl.contains("^GFA,") && !zpl.contains("^BC"))
@@ -203,6 +233,6 @@ import Testing
       media: ReceiptMedia(
         paper: "58mm", widthDots: 384, dpi: 203, font: .a, columns: 32, alternateColumns: 42),
       blocks: [.drawer(DrawerKick(pin: 2, onMilliseconds: 100, offMilliseconds: 100, source: nil))])
-    #expect(ZPLWriter().emit(document).warnings.map(\.id) == ["W0903"])
+    #expect(ZPLWriter(compressor: ZlibCompressor()).emit(document).warnings.map(\.id) == ["W0903"])
   }
 }

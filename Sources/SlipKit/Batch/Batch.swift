@@ -49,10 +49,11 @@ public struct Batch {
         settings.copies = nil
         self.target = .zpl(settings)
       }
-      zplWriter = ZPLWriter(settings: settings, textPictures: renderer.zplTextPictures)
+      zplWriter = ZPLWriter(
+        settings: settings, textPictures: renderer.zplTextPictures, compressor: Renderer.zplCompressor)
     } else {
       numberedCopies = 1
-      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures)
+      zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures, compressor: Renderer.zplCompressor)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
   }
@@ -188,6 +189,7 @@ public struct Batch {
         break
       }
     }
-    return try ZPLStoredFormat(name: name, samples: all, settings: settings)
+    return try ZPLStoredFormat(
+      name: name, samples: all, settings: settings, compressor: Renderer.zplCompressor)
   }
 }

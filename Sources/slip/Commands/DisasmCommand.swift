@@ -1,5 +1,6 @@
 import SlipESCPOS
 import SlipZPL
+import SlipZlib
 
 /// `slip disasm FILE|- [--printer PRINTER]`.
 struct DisasmCommand {
@@ -59,7 +60,7 @@ struct DisasmCommand {
     let bytes = try Console.read(input, what: "file")
     let name = input == "-" ? "<stdin>" : input
     if ZPLListing.isZPL(bytes) {
-      let listing = ZPLListing().list(bytes)
+      let listing = ZPLListing(compressor: ZlibCompressor()).list(bytes)
       Console.out(listing.text)
       guard strict, !listing.unknownCommands.isEmpty else { return .ok }
       for command in listing.unknownCommands {

@@ -1,5 +1,3 @@
-import SlipIR
-
 /// The paper a document is drawn on, as one printer prints it: everything the raster engine
 /// needs from a printer profile, so it depends on no printer language.
 public struct PageSettings: Sendable, Equatable {
