@@ -34,7 +34,7 @@ from textmate_grammar.parsers.base import LanguageParser
 ROOT = Path(__file__).resolve().parent.parent
 STATEMENT_KEYWORDS = {
     "receipt", "label", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end",
-    "set", "table", "include", "image", "qr", "barcode", "box", "line", "circle",
+    "set", "table", "include", "image", "qr", "barcode", "box", "line", "circle", "columns", "column",
 }
 GENERIC = ("source.", "meta.")
 

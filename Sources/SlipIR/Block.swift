@@ -91,14 +91,20 @@ public struct TextRun: Sendable, Equatable {
   public var style: TextStyle
   /// The template text or expression it came from.
   public var source: SourceSpan?
+  /// A table's or box's border: ``BoxDrawing`` characters (or spaces) that pixel backends draw
+  /// as strokes reaching the cell's edges, so that rules join across lines and at corners.
+  public var border: Bool
 
   /// A run.
-  public init(column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?) {
+  public init(
+    column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?, border: Bool = false
+  ) {
     self.column = column
     self.text = text
     self.width = width
     self.style = style
     self.source = source
+    self.border = border
   }
 }
 

@@ -24,7 +24,9 @@ extension Document {
         if line.direction != .auto { out += " dir=\(line.direction.rawValue)" }
         out += "\(span(line.source))\n"
         for run in line.runs {
-          out += "  run col=\(run.column) width=\(run.width)\(styleWords(run.style)) \(quoted(run.text))"
+          out +=
+            "  run col=\(run.column) width=\(run.width)\(styleWords(run.style))\(run.border ? " border" : "")"
+          out += " \(quoted(run.text))"
           out += "\(span(run.source))\n"
         }
       case .rule(let rule):

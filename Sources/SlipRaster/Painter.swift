@@ -4,7 +4,8 @@ import SlipIR
 struct Painter {
   private let store: GlyphStore
   private let page: PageSettings
-  private var canvas = Canvas(width: 0, height: 0)
+  /// The page being drawn (internal for the border strokes' extension).
+  var canvas = Canvas(width: 0, height: 0)
   /// Characters drawn as placeholders, per template location, in document order.
   private var missing: [(source: SourceSpan?, characters: [String])] = []
 
@@ -111,6 +112,14 @@ struct Painter {
             x: left + column * cellDots, y: top, width: (run.column - column) * cellDots, height: height)
         }
         column = run.column
+      }
+      if run.border {
+        paintBorder(
+          run, x: left + run.column * cellDots, top: top, cellDots: cellDots,
+          height: line.runs.isEmpty ? page.lineSpacing : max(page.lineSpacing, line.glyphHeight))
+        column = run.column + run.width
+        previousInverted = false
+        continue
       }
       if TextShaping.needsShaping(run.text) {
         try paintShaped(run, line: line, x: left + column * cellDots, top: top)

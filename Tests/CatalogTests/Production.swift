@@ -227,6 +227,8 @@ enum Production {
     "E0336": { check("receipt\nfeed 256") },
     "E0340": { check("receipt\ntext \"a\"\ncut partial full") },
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
+    "E0360": { check("receipt\nbox\ntext \"a\" scale=2\nend") },
+    "E0361": { check("receipt\nbox\ncut\nend") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },

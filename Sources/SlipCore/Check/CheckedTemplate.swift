@@ -92,7 +92,19 @@ indirect enum CheckedStatement: Sendable {
   /// `qr` or `barcode`: what to encode; literal data is encoded (and checked) at compile time.
   case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
-  case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
+  case tableRow([TextTemplate], LineSettings, TableRowSpec, SourceRange)
+  /// The top or bottom of a `table … border=line` (its `table` line).
+  case tableFrame(TableSpec, FrameEdge, SourceRange)
+  /// The start or end of a `box … end`.
+  case box(Border, FrameEdge, SourceRange)
+}
+
+/// Which end of a bordered table or a box.
+enum FrameEdge: Sendable, Equatable {
+  /// Where it opens: the top line.
+  case top
+  /// Where it closes: the bottom line.
+  case bottom
 }
 
 extension CheckedStatement {
@@ -102,7 +114,8 @@ extension CheckedStatement {
     case .text(_, _, let range), .row(_, _, let range), .rule(_, _, let range), .feed(_, let range),
       .cut(_, let range), .set(_, _, let range), .forEach(_, _, _, let range),
       .image(_, _, _, _, let range), .labelText(_, _, let range), .shape(_, let range),
-      .symbol(_, _, _, let range), .tableRow(_, _, _, let range):
+      .symbol(_, _, _, let range), .tableRow(_, _, _, let range), .tableFrame(_, _, let range),
+      .box(_, _, let range):
       range
     case .drawer(_, _, _, let range): range
     case .conditional(let branches, _): branches.first?.0.range

@@ -15,7 +15,7 @@ extension Checker {
       return checkSymbol(symbol, media: media)
     case .shape(let shape):
       return checkShape(shape, label: label)
-    case .forEach, .conditional, .set, .include, .table:
+    case .forEach, .conditional, .set, .include, .table, .frame:
       // Blocks and variables work as on receipts (tables are refused in checkBlock).
       return nil
     case .row, .rule, .feed, .cut, .drawer:

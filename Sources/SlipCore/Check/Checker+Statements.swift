@@ -14,6 +14,14 @@ extension Checker {
         } else {
           checked += checkTable(table, media: media)
         }
+      case .frame(let frame):
+        if label != nil {
+          diagnostics.append(Diagnostic(.receiptOnly(frame.kind.rawValue), at: frame.range))
+        } else if table != nil {
+          diagnostics.append(Diagnostic(.notInTable(frame.kind.rawValue), at: frame.range))
+        } else {
+          checked += checkFrame(frame, media: media)
+        }
       default:
         if let statement = checkStatement(statement, media: media) { checked.append(statement) }
       }
@@ -33,8 +41,12 @@ extension Checker {
       diagnostics.append(Diagnostic(.notInTable(keyword), at: statement.range))
       return nil
     }
+    if boxDepth > 0, let keyword = Self.keywordOutsideBoxes(statement) {
+      diagnostics.append(Diagnostic(.notInBox(keyword), at: statement.range))
+      return nil
+    }
     switch statement {
-    case .include, .table:
+    case .include, .table, .frame:
       // Expanded in place by checkBlock.
       return nil
     case .image(let image):
@@ -48,11 +60,18 @@ extension Checker {
       return nil
     case .text(let text):
       let settings = lineSettings(text.options, statement: "text", alignable: true, media: media)
+      checkFramed(settings, options: text.options, at: text.range, media: media)
       checkText(text.content)
       return .text(text.content, settings, text.range)
     case .row(let row):
-      let settings = lineSettings(row.options, statement: "row", alignable: false, media: media)
+      // In a table, `align=` and `header` belong to the table's columns, not the line.
+      let lineOptions =
+        table == nil ? row.options : row.options.filter { !Self.tableRowOptions.contains($0.name) }
+      let settings = lineSettings(lineOptions, statement: "row", alignable: false, media: media)
       row.cells.forEach { checkText($0) }
+      if table?.border ?? .none != .none || boxDepth > 0 {
+        checkFramed(settings, options: row.options, at: row.range, media: media)
+      }
       guard let table else { return .row(row.cells, settings, row.range) }
       guard row.cells.count == table.columns.count else {
         diagnostics.append(
@@ -72,7 +91,7 @@ extension Checker {
             help: [Help.tableRowScaled()]))
         return nil
       }
-      return .tableRow(row.cells, settings, table, row.range)
+      return .tableRow(row.cells, settings, tableRow(row, in: table), row.range)
     case .rule(let rule):
       var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
       let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
@@ -89,6 +108,7 @@ extension Checker {
         }
       }
       let settings = LineSettings(font: font, scale: .normal, alignment: .left, style: style)
+      checkFramed(settings, options: rule.options, at: rule.range, media: media)
       return .rule(character, settings, rule.range)
     case .feed(let feed):
       let options = OptionReader(feed.options, statement: "feed", accepts: [])

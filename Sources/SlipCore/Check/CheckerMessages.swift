@@ -25,6 +25,12 @@ extension DiagnosticMessage {
       "filter '\(name)' takes \(expected), but \(got == 0 ? "none were" : "\(got) \(got == 1 ? "was" : "were")") given",
       label: "wrong number of arguments")
   }
+  static func frameLine(_ what: String) -> Self {
+    .init(
+      id: "E0360", .error,
+      "a line inside a border cannot be \(what); the border's columns are single-width characters of the receipt's font",
+      label: "not in the border's columns")
+  }
   static func headerNotFirst(_ kind: String) -> Self {
     .init(
       id: "E0308", .error, "'\(kind)' must be the first statement of a template, and only once",
@@ -87,6 +93,12 @@ extension DiagnosticMessage {
     .init(
       id: "E0307", .error, "a template must start with 'receipt', which says what it prints on",
       label: "expected 'receipt' before this")
+  }
+  static func notInBox(_ statement: String) -> Self {
+    .init(
+      id: "E0361", .error,
+      "'\(statement)' cannot appear inside a 'box'; only text, rows, rules, feeds, tables, loops, conditions and 'set' can",
+      label: "end the box before this")
   }
   static func notInTable(_ statement: String) -> Self {
     .init(

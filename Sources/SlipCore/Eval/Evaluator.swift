@@ -139,6 +139,10 @@ struct Evaluator {
       items.append(.tableRow(try render(cells), settings, table, range))
     case .rule(let character, let settings, let range):
       items.append(.rule(character, settings, range))
+    case .tableFrame(let table, let edge, let range):
+      items.append(.tableFrame(table, edge, range))
+    case .box(let border, let edge, let range):
+      items.append(.box(border, edge, range))
     case .feed(let expression, let range):
       var lines = 1
       if let expression {

@@ -26,6 +26,8 @@ struct Layout {
   private let maximumBlocks: Int
   /// Measures text that needs shaping in dots; nil measures it in cells.
   private let shapedMeasurer: (any ShapedTextMeasurer)?
+  /// The boxes open around the lines being laid out, outermost first, with their statements.
+  private var boxes: [(border: Border, source: SourceSpan?)] = []
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
@@ -52,8 +54,25 @@ struct Layout {
         layoutText(clean(text, at: range), settings: settings, range: range)
       case .row(let cells, let settings, let range):
         layoutRow(cleaned(cells), settings: settings, range: range)
-      case .tableRow(let cells, let settings, let table, let range):
-        layoutTableRow(cleaned(cells), settings: settings, table: table, range: range)
+      case .tableRow(let cells, let settings, let row, let range):
+        layoutTableRow(cleaned(cells), settings: settings, row: row, range: range)
+      case .tableFrame(let table, let edge, let range):
+        layoutTableFrame(table, edge == .top ? .top : .bottom, range: range)
+      case .box(let border, let edge, let range):
+        layoutBox(border, edge, range: range)
+      case .rule(let character, let settings, let range) where !boxes.isEmpty:
+        // Inside a box a rule is a line of text between the box's rules.
+        let width = columns(settings)
+        appendLine(
+          [
+            TextRun(
+              column: 0, text: String(repeating: character, count: width), width: width,
+              style: settings.style,
+              source: span(range))
+          ], settings: settings, width: width, range: range)
+      case .feed(let lines, let range) where !boxes.isEmpty:
+        let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+        for _ in 0..<lines { appendLine([], settings: settings, width: columns(settings), range: range) }
       case .rule(let character, let settings, let range):
         emit(
           .rule(
@@ -129,10 +148,14 @@ struct Layout {
     }
   }
 
-  /// The grid width of a line in its font and scale: double width halves the columns.
+  /// The grid width of a line in its font and scale (double width halves the columns), less
+  /// what the boxes around it take.
   private func columns(_ settings: LineSettings) -> Int {
-    max(1, media.columns(for: settings.font) / settings.scale.width)
+    max(1, media.columns(for: settings.font) / settings.scale.width - Self.boxSides * boxes.count)
   }
+
+  /// Columns a box takes on each side: its rule and a space.
+  static let boxSides = 4
 
   /// Columns `text` takes on a line of `settings`: its shaped width in whole cells when it needs
   /// shaping and a measurer is at hand, else its cells.
@@ -238,22 +261,17 @@ struct Layout {
   /// column) and is aligned there; the row takes as many lines as its tallest cell, and on
   /// continuation lines the other columns stay blank.
   private mutating func layoutTableRow(
-    _ cells: [RenderedCell], settings: LineSettings, table: TableSpec,
+    _ cells: [RenderedCell], settings: LineSettings, row: TableRowSpec,
     range: SourceRange
   ) {
+    let table = row.table
     let width = columns(settings)
-    let widths: [Int]
-    if let known = tableWidths, known.table == table.range, known.total == width {
-      widths = known.widths
-    } else {
-      widths = table.widths(total: width)
-      tableWidths = (table.range, width, widths)
-    }
+    let widths = tableWidths(table, total: width)
     // Every cell's lines, placed, in one array (an array of lines per cell cost an allocation
     // each): cell by cell, each cell's lines in order.
     var pieces: [TablePiece] = []
     pieces.reserveCapacity(cells.count)
-    var start = 0
+    var start = table.edge
     var height = 0
     for (columnIndex, columnWidth) in zip(cells.indices, widths) {
       var lineIndex = 0
@@ -261,7 +279,7 @@ struct Layout {
         defer { lineIndex += 1 }
         guard !text.isEmpty else { return }
         let offset =
-          switch table.columns[columnIndex].alignment {
+          switch row.alignments[columnIndex] {
           case .left: 0
           case .center: max(0, (columnWidth - textWidth) / 2)
           case .right: max(0, columnWidth - textWidth)
@@ -274,13 +292,107 @@ struct Layout {
               source: span(cells[columnIndex].range))))
       }
       height = max(height, lineIndex)
-      start += columnWidth + table.gap
+      start += columnWidth + table.separator
+    }
+    // The rules of a bordered table run down every line of the row, wrapped lines too.
+    let rules = table.border.weight.map { weight in
+      tableRules(widths, table).map {
+        TextRun(
+          column: $0, text: String(BoxDrawing.character(.vertical, weight)), width: 1, style: .plain,
+          source: span(table.range), border: true)
+      }
     }
     for lineIndex in 0..<height {
-      var runs: [TextRun] = []
+      var runs: [TextRun] = rules ?? []
       for piece in pieces where piece.line == lineIndex { runs.append(piece.run) }
+      if rules != nil { runs.sort { $0.column < $1.column } }
       appendLine(runs, settings: settings, width: width, range: range)
     }
+    if row.header, table.border.weight != nil {
+      layoutTableFrame(table, .middle, range: table.range)
+    }
+  }
+
+  /// The columns of a bordered table's vertical rules: the frame's left edge, one between each
+  /// two cells, the frame's right edge.
+  private func tableRules(_ widths: [Int], _ table: TableSpec) -> [Int] {
+    var rules = [0]
+    var start = table.edge
+    for width in widths {
+      start += width
+      rules.append(start + table.gap)
+      start += table.separator
+    }
+    return rules
+  }
+
+  /// Which of a bordered table's horizontal lines.
+  private enum TableFrameLine {
+    /// `┌─┬─┐`.
+    case top
+    /// `├─┼─┤`, under a `header` row.
+    case middle
+    /// `└─┴─┘`.
+    case bottom
+  }
+
+  /// A bordered table's top, bottom or header line, joined to its rules.
+  private mutating func layoutTableFrame(_ table: TableSpec, _ which: TableFrameLine, range: SourceRange) {
+    guard let weight = table.border.weight else { return }
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    let width = columns(settings)
+    let widths = tableWidths(table, total: width)
+    let (up, down) =
+      switch which {
+      case .top: (false, true)
+      case .middle: (true, true)
+      case .bottom: (true, false)
+      }
+    let horizontal = BoxDrawing.character(.horizontal, weight)
+    var text = String(BoxDrawing.character(.init(up: up, down: down, right: true), weight))
+    for (index, columnWidth) in widths.enumerated() {
+      text += String(repeating: horizontal, count: columnWidth + 2 * table.gap)
+      let last = index == widths.count - 1
+      text.append(BoxDrawing.character(.init(up: up, down: down, left: true, right: !last), weight))
+    }
+    appendLine(
+      [TextRun(column: 0, text: text, width: text.count, style: .plain, source: span(range), border: true)],
+      settings: settings, width: width, range: range)
+  }
+
+  /// The column widths of `table` on a line of `total` columns, worked out once a table.
+  private mutating func tableWidths(_ table: TableSpec, total: Int) -> [Int] {
+    if let known = tableWidths, known.table == table.range, known.total == total { return known.widths }
+    let widths = table.widths(total: total)
+    tableWidths = (table.range, total, widths)
+    return widths
+  }
+
+  /// A box's top line (then the lines inside are framed by it) or its bottom line.
+  private mutating func layoutBox(_ border: Border, _ edge: FrameEdge, range: SourceRange) {
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    if edge == .bottom { boxes.removeLast() }
+    if let weight = border.weight {
+      let width = columns(settings)
+      let corners: (Character, Character) =
+        edge == .top
+        ? (
+          BoxDrawing.character(.init(down: true, right: true), weight),
+          BoxDrawing.character(.init(down: true, left: true), weight)
+        )
+        : (
+          BoxDrawing.character(.init(up: true, right: true), weight),
+          BoxDrawing.character(.init(up: true, left: true), weight)
+        )
+      let text =
+        String(corners.0)
+        + String(repeating: BoxDrawing.character(.horizontal, weight), count: max(0, width - 2))
+        + String(corners.1)
+      appendLine(
+        [TextRun(column: 0, text: text, width: width, style: .plain, source: span(range), border: true)],
+        settings: settings, width: width, range: range)
+    }
+    if edge == .top { boxes.append((border, span(range))) }
   }
 
   /// One line of one table cell, placed in the row.
@@ -369,6 +481,21 @@ struct Layout {
         run.column = max(0, width - run.column - run.width)
         return run
       }
+    }
+    // Each box around the line, innermost first, adds its rule and a space on both sides.
+    var width = width
+    for box in boxes.reversed() {
+      for index in runs.indices { runs[index].column += Self.boxSides / 2 }
+      if let weight = box.border.weight {
+        let rule = String(BoxDrawing.character(.vertical, weight))
+        runs.insert(
+          TextRun(column: 0, text: rule, width: 1, style: .plain, source: box.source, border: true), at: 0)
+        runs.append(
+          TextRun(
+            column: width + Self.boxSides - 1, text: rule, width: 1, style: .plain, source: box.source,
+            border: true))
+      }
+      width += Self.boxSides
     }
     emit(
       .text(
