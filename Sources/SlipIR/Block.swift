@@ -18,6 +18,8 @@ public enum Block: Sendable, Equatable {
   indirect case image(ImageBlock)
   /// A barcode or QR code.
   indirect case symbol(SymbolBlock)
+  /// Blocks side by side (`columns … end` holding a picture or symbol), printed as one picture.
+  indirect case band(Band)
 }
 
 /// A picture placed on the paper.

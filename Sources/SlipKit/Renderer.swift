@@ -268,6 +268,10 @@ struct TextPictureDrawer: TextPictures {
     guard line.runs.contains(where: { TextShaping.needsShaping($0.text) }) else { return nil }
     return try receiptRasterizer.band(.text(line), width: width, lineSpacing: 30).bitmap
   }
+
+  func picture(of band: Band, width: Int) throws(BackendError) -> Bitmap? {
+    try receiptRasterizer.band(.band(band), width: width, lineSpacing: 30).bitmap
+  }
 }
 
 struct LabelFontMeasurer: TextMeasurer {

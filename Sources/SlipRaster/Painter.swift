@@ -47,7 +47,7 @@ struct Painter {
   mutating func band(_ block: Block) throws(RasterError) -> RasterBand {
     canvas = Canvas(width: page.width, height: advance(block, index: nil))
     switch block {
-    case .text, .rule: try paint(block, top: 0, left: 0)
+    case .text, .rule, .band: try paint(block, top: 0, left: 0)
     default: break
     }
     return RasterBand(bitmap: canvas.bitmap, warnings: warnings)
@@ -72,6 +72,9 @@ struct Painter {
     case .drawer: return 0
     case .image(let image): return page.printsImages ? imageRows(image.bitmap.height) : 0
     case .symbol(let placed): return page.printsImages ? imageRows(placed.symbol.height) : 0
+    case .band(let band):
+      let height = bandHeight(band)
+      return index.map(page.linesAsImages.contains) == true ? imageRows(height) : height
     }
   }
 
@@ -80,12 +83,13 @@ struct Painter {
     (height + page.imageRowMultiple - 1) / page.imageRowMultiple * page.imageRowMultiple
   }
 
-  private mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
+  mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
     switch block {
     case .text(let line): try paint(line, top: top, left: left)
     case .rule(let rule): try paint(rule, top: top, left: left)
     case .image(let image) where page.printsImages: canvas.draw(image.bitmap, x: left + image.x, y: top)
     case .symbol(let placed) where page.printsImages: paint(placed, top: top, left: left)
+    case .band(let band): try paint(band, top: top, left: left)
     case .feed, .cut, .drawer, .image, .symbol: break
     }
   }

@@ -69,6 +69,17 @@ struct ReceiptFields {
         if top > 0 { pages.append(Page(fields: fields, length: top)) }
         fields = []
         top = 0
+      case .band(let band):
+        do throws(BackendError) {
+          if let picture = try textPictures?.picture(of: band, width: media.widthDots) {
+            fields += pictureFields(picture, x: 0, y: top)
+            top += picture.height
+          } else {
+            warnings.append(.textNotDrawn("side-by-side columns need the raster engine", at: band.source))
+          }
+        } catch {
+          warnings.append(.textNotDrawn(error.message, at: band.source))
+        }
       case .drawer(let kick):
         warnings.append(.drawerKickLeftOut(at: kick.source))
       case .image(let image):

@@ -11,4 +11,13 @@ public protocol TextPictures: Sendable {
   /// A receipt's text `line` as the picture of its whole band, `width` dots wide from the
   /// paper's left edge and as tall as the paper it takes; nil when no run of it needs shaping.
   func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap?
+
+  /// A receipt's `band` of columns side by side as one picture, `width` dots wide from the
+  /// paper's left edge: Zebra's fields cannot lay columns out as the preview does.
+  func picture(of band: Band, width: Int) throws(BackendError) -> Bitmap?
+}
+
+extension TextPictures {
+  /// No picture: a drawer that cannot draw bands leaves them to the writer's warning.
+  public func picture(of band: Band, width: Int) throws(BackendError) -> Bitmap? { nil }
 }
