@@ -63,13 +63,16 @@ public struct PlainTextWriter: Sendable {
   /// starting at the column's first paper column, shorter columns placed by the band's alignment.
   private func write(_ band: Band, _ document: Document) -> String {
     let cell = document.media.font.cellWidth
-    let columns = band.columns.map { column -> (start: Int, lines: [Substring]) in
+    let columns = band.columns.map { column -> (start: Int, width: Int, lines: [Substring]) in
       var media = document.media
       media.columns = column.width / cell
       media.alternateColumns = column.width / (media.font == .a ? Font.b : Font.a).cellWidth
       media.widthDots = column.width
       let text = write(Document(sources: document.sources, media: media, blocks: column.blocks))
-      return (column.x / cell, text.split(separator: "\n", omittingEmptySubsequences: false).dropLast())
+      return (
+        column.x / cell, column.width / cell,
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      )
     }
     let height = columns.map(\.lines.count).max() ?? 0
     var out = ""
@@ -89,9 +92,14 @@ public struct PlainTextWriter: Sendable {
           line += String(repeating: " ", count: column.start - width)
           width = column.start
         }
-        let text = column.lines[row - first]
-        line += text
-        width += TextColumns.columns(of: text)
+        // A column's text stops at its edge (a placeholder can be wider), so the next starts
+        // where the paper has it.
+        for character in column.lines[row - first] {
+          let columns = TextColumns.columns(of: character)
+          guard width + columns <= column.start + column.width else { break }
+          line.append(character)
+          width += columns
+        }
       }
       while line.last == " " { line.removeLast() }
       out += line + "\n"

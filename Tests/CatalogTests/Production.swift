@@ -229,6 +229,10 @@ enum Production {
     "E0341": { check("receipt\ntable widths=\"* 8\"\nrow \"a\" | \"b\" scale=2\nend") },
     "E0360": { check("receipt\nbox\ntext \"a\" scale=2\nend") },
     "E0361": { check("receipt\nbox\ncut\nend") },
+    "E0362": { check("receipt\ncolumn\nend") },
+    "E0363": { check("receipt\ncolumns widths=\"* *\"\ncolumn\nend\nend") },
+    "E0364": { check("receipt paper=58mm\ncolumns widths=\"20 20\"\ncolumn\nend\ncolumn\nend\nend") },
+    "E0365": { check("receipt\ncolumns widths=\"*\"\ntext \"a\"\ncolumn\nend\nend") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },
@@ -270,6 +274,11 @@ enum Production {
     "W0501": { render("receipt\ntext \"{{ a }}\"", #"{"a": "\u0007"}"#) },
     "W0502": { render(label + "box x=700 y=1 w=200 h=10") },
     "W0503": { render(label + "text \"a long text that cannot fit\" x=0 y=0 w=60 size=30") },
+    "W0520": {
+      render(
+        "receipt\ncolumns widths=\"4 *\"\ncolumn\nqr \"{{ a }}\" size=8\nend\ncolumn\nend\nend",
+        #"{"a": "x"}"#)
+    },
     // ESC/POS.
     // Without a rasteriser, since with one a line no code page has goes as a picture of itself.
     "W0601": { escpos(document("receipt\ntext \"中\""), rasterizer: nil) },

@@ -97,6 +97,20 @@ indirect enum CheckedStatement: Sendable {
   case tableFrame(TableSpec, FrameEdge, SourceRange)
   /// The start or end of a `box … end`.
   case box(Border, FrameEdge, SourceRange)
+  /// `columns … end`: each `column`'s statements, checked on paper as wide as the column.
+  case columns(ColumnsSpec, [[CheckedStatement]], SourceRange)
+}
+
+/// A `columns` block's resolved options.
+struct ColumnsSpec: Sendable, Equatable {
+  /// Each column's first paper column and width, in columns of the receipt's font.
+  var columns: [(start: Int, width: Int)]
+  /// Where shorter columns sit.
+  var alignment: VerticalAlignment
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.alignment == rhs.alignment && lhs.columns.elementsEqual(rhs.columns) { $0 == $1 }
+  }
 }
 
 /// Which end of a bordered table or a box.
@@ -115,7 +129,7 @@ extension CheckedStatement {
       .cut(_, let range), .set(_, _, let range), .forEach(_, _, _, let range),
       .image(_, _, _, _, let range), .labelText(_, _, let range), .shape(_, let range),
       .symbol(_, _, _, let range), .tableRow(_, _, _, let range), .tableFrame(_, _, let range),
-      .box(_, _, let range):
+      .box(_, _, let range), .columns(_, _, let range):
       range
     case .drawer(_, _, _, let range): range
     case .conditional(let branches, _): branches.first?.0.range

@@ -42,3 +42,104 @@ extension Checker {
     }
   }
 }
+
+// Columns: `columns widths="14 *" gap=1 valign=top … end` and the `column` blocks inside.
+extension Checker {
+  /// `columns … end`: each `column`'s statements checked on paper as wide as the column, so that
+  /// pictures scale, tables fit and rows wrap in its width.
+  mutating func checkColumns(_ frame: FrameStatement, media: ReceiptMedia) -> [CheckedStatement] {
+    var options = OptionReader(frame.options, statement: "columns", accepts: ["widths", "gap", "valign"])
+    defer { diagnostics += options.diagnostics }
+    let gap = options.integer("gap", in: 0...8) ?? 1
+    let alignment =
+      options.choice("valign", VerticalAlignment.allCases.map(\.rawValue)).flatMap(VerticalAlignment.init)
+      ?? .top
+    var blocks: [FrameStatement] = []
+    for statement in frame.body {
+      if case .frame(let inner) = statement, inner.kind == .column {
+        blocks.append(inner)
+      } else {
+        diagnostics.append(Diagnostic(.notInColumns(Self.keyword(of: statement)), at: statement.range))
+      }
+    }
+    guard let widthsText = options.text("widths", expected: ExpectedValue.widthWords) else {
+      if !frame.options.contains(where: { $0.name == "widths" }) {
+        diagnostics.append(
+          Diagnostic(
+            .optionMissing("widths", statement: "columns", example: "widths=\"14 *\""), at: frame.range))
+      }
+      return []
+    }
+    var widths: [TableSpec.Column] = []
+    for word in widthsText.split(separator: " ") {
+      if word == "*" {
+        widths.append(TableSpec.Column(fixed: nil, alignment: .left))
+      } else if let width = Int(word), (1...255).contains(width) {
+        widths.append(TableSpec.Column(fixed: width, alignment: .left))
+      } else {
+        options.reportValue("widths", widthsText, expected: ExpectedValue.widthWords)
+        return []
+      }
+    }
+    guard widths.count == blocks.count else {
+      diagnostics.append(Diagnostic(.columnCount(blocks.count, expected: widths.count), at: frame.range))
+      return []
+    }
+    // The columns share the line as a table's columns do.
+    let grid = TableSpec(columns: widths, gap: gap, range: frame.range)
+    guard grid.minimumWidth <= media.columns else {
+      diagnostics.append(
+        Diagnostic(.columnsTooWide(grid.minimumWidth, columns: media.columns), at: frame.range))
+      return []
+    }
+    let resolved = grid.widths(total: media.columns)
+    let used = resolved.reduce(0, +) + gap * (resolved.count - 1)
+    var start = 0
+    var columns: [(start: Int, width: Int)] = []
+    var bodies: [[CheckedStatement]] = []
+    for (block, width) in zip(blocks, resolved) {
+      var columnOptions = OptionReader(block.options, statement: "column", accepts: ["align"])
+      let align = columnOptions.choice("align", ["left", "center", "right"]).flatMap(
+        Alignment.init(rawValue:))
+      diagnostics += columnOptions.diagnostics
+      // A lone column narrower than the line is placed by its `align=`.
+      if blocks.count == 1, let align {
+        start =
+          switch align {
+          case .left: 0
+          case .center: (media.columns - used) / 2
+          case .right: media.columns - used
+          }
+      }
+      columns.append((start, width))
+      bodies.append(checkBlock(block.body, media: Self.media(media, columns: width)))
+      start += width + gap
+    }
+    return [.columns(ColumnsSpec(columns: columns, alignment: alignment), bodies, frame.range)]
+  }
+
+  /// The receipt's medium narrowed to `columns` of its font: what a column's statements print on.
+  static func media(_ media: ReceiptMedia, columns: Int) -> ReceiptMedia {
+    let dots = columns * media.font.cellWidth
+    let other: Font = media.font == .a ? .b : .a
+    var narrow = media
+    narrow.widthDots = dots
+    narrow.columns = columns
+    narrow.alternateColumns = dots / other.cellWidth
+    return narrow
+  }
+
+  /// A statement's keyword, for messages.
+  static func keyword(of statement: Statement) -> String {
+    switch statement {
+    case .row: "row"
+    case .forEach: "for"
+    case .conditional: "if"
+    case .set: "set"
+    case .table: "table"
+    case .include: "include"
+    case .frame(let frame): frame.kind.rawValue
+    default: keywordOutsideTables(statement) ?? "statement"
+    }
+  }
+}

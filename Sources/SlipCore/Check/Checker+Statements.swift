@@ -19,8 +19,14 @@ extension Checker {
           diagnostics.append(Diagnostic(.receiptOnly(frame.kind.rawValue), at: frame.range))
         } else if table != nil {
           diagnostics.append(Diagnostic(.notInTable(frame.kind.rawValue), at: frame.range))
+        } else if boxDepth > 0, frame.kind == .columns {
+          diagnostics.append(Diagnostic(.notInBox("columns"), at: frame.range))
         } else {
-          checked += checkFrame(frame, media: media)
+          switch frame.kind {
+          case .box: checked += checkFrame(frame, media: media)
+          case .columns: checked += checkColumns(frame, media: media)
+          case .column: diagnostics.append(Diagnostic(.columnOutsideColumns(), at: frame.range))
+          }
         }
       default:
         if let statement = checkStatement(statement, media: media) { checked.append(statement) }

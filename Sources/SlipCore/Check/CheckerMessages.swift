@@ -1,10 +1,26 @@
 /// The checker's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func columnCount(_ got: Int, expected: Int) -> Self {
+    .init(
+      id: "E0363", .error,
+      "these columns hold \(got) 'column' block\(got == 1 ? "" : "s"), but 'widths' gives \(expected)",
+      label: "wrong number of columns")
+  }
+  static func columnOutsideColumns() -> Self {
+    .init(
+      id: "E0362", .error, "'column' belongs inside 'columns', which sets the columns' widths",
+      label: "not inside 'columns'")
+  }
   static func columnsTooMany(_ columns: Int, paper: String, font: String, most: Int) -> Self {
     .init(
       id: "E0312", .error,
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
+  }
+  static func columnsTooWide(_ needs: Int, columns: Int) -> Self {
+    .init(
+      id: "E0364", .error, "these columns need at least \(needs) columns, but the line has \(columns)",
+      label: "too wide")
   }
   static func conflictingOptions(_ first: String, _ second: String, statement: String) -> Self {
     .init(
@@ -99,6 +115,11 @@ extension DiagnosticMessage {
       id: "E0361", .error,
       "'\(statement)' cannot appear inside a 'box'; only text, rows, rules, feeds, tables, loops, conditions and 'set' can",
       label: "end the box before this")
+  }
+  static func notInColumns(_ statement: String) -> Self {
+    .init(
+      id: "E0365", .error, "'\(statement)' cannot appear between columns; put it inside a 'column'",
+      label: "outside every 'column'")
   }
   static func notInTable(_ statement: String) -> Self {
     .init(

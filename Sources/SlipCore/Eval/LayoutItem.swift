@@ -23,6 +23,8 @@ enum LayoutItem: Sendable {
   case tableFrame(TableSpec, FrameEdge, SourceRange)
   /// The start or end of a `box`.
   case box(Border, FrameEdge, SourceRange)
+  /// `columns`: each column's items, laid out in its own width.
+  indirect case columns(ColumnsSpec, [[LayoutItem]], SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.
@@ -39,7 +41,7 @@ enum LayoutItem: Sendable {
       .image(_, _, _, _, let range),
       .symbol(_, _, _, let range), .labelText(_, _, let range), .shape(_, let range), .rule(_, _, let range),
       .feed(_, let range), .cut(_, let range), .drawer(_, _, _, let range), .tableFrame(_, _, let range),
-      .box(_, _, let range):
+      .box(_, _, let range), .columns(_, _, let range):
       range
     }
   }

@@ -26,6 +26,10 @@ struct Layout {
   private let maximumBlocks: Int
   /// Measures text that needs shaping in dots; nil measures it in cells.
   private let shapedMeasurer: (any ShapedTextMeasurer)?
+  /// Whether this layout places one column of `columns`: pictures wider than it are reported.
+  private var inColumn = false
+  /// Measures label text; kept to lay columns out as this layout would.
+  private let measurer: any TextMeasurer
   /// The boxes open around the lines being laid out, outermost first, with their statements.
   private var boxes: [(border: Border, source: SourceSpan?)] = []
 
@@ -40,6 +44,7 @@ struct Layout {
     self.media = media
     self.label = label
     self.textLayout = LabelTextLayout(measurer: measurer)
+    self.measurer = measurer
     self.sources = sources
     self.templatePaths = templatePaths
   }
@@ -60,6 +65,8 @@ struct Layout {
         layoutTableFrame(table, edge == .top ? .top : .bottom, range: range)
       case .box(let border, let edge, let range):
         layoutBox(border, edge, range: range)
+      case .columns(let spec, let columns, let range):
+        layoutColumns(spec, columns, range: range)
       case .rule(let character, let settings, let range) where !boxes.isEmpty:
         // Inside a box a rule is a line of text between the box's rules.
         let width = columns(settings)
@@ -89,6 +96,10 @@ struct Layout {
             .image(LabelImage(x: position.x, y: position.y, bitmap: bitmap, name: name, source: span(range))),
             range: range)
         } else {
+          if inColumn, bitmap.width > media.widthDots {
+            diagnostics.append(
+              Diagnostic(.widerThanColumn(dots: bitmap.width, column: media.widthDots), at: range))
+          }
           let x = left(of: bitmap.width, alignment)
           emit(
             .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
@@ -116,6 +127,10 @@ struct Layout {
         diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: items[index].range))
         break
       }
+    }
+    if inColumn, quietLinesPending > 0 {
+      // And the quiet zone below a column's last symbol too.
+      blocks.append(.feed(Feed(lines: quietLinesPending, source: quietSource)))
     }
     let page = label.map {
       LabelPage(widthDots: $0.widthDots, heightDots: $0.heightDots, dpi: $0.dpi, elements: elements)
@@ -368,6 +383,83 @@ struct Layout {
     return widths
   }
 
+  /// Columns side by side, each laid out by a layout of its own on paper as wide as it: text
+  /// alone becomes text lines (the columns' runs on one grid), anything else one band.
+  private mutating func layoutColumns(_ spec: ColumnsSpec, _ items: [[LayoutItem]], range: SourceRange) {
+    var laidOut: [[Block]] = []
+    for (column, columnItems) in zip(spec.columns, items) {
+      var inner = Layout(
+        media: Checker.media(media, columns: column.width), measurer: measurer,
+        shapedMeasurer: shapedMeasurer,
+        sources: sources, spans: spans, templatePaths: templatePaths,
+        maximumBlocks: max(0, maximumBlocks - blocks.count))
+      inner.inColumn = true
+      let (document, found) = inner.layout(columnItems)
+      diagnostics += found
+      laidOut.append(document.blocks)
+    }
+    let cell = media.font.cellWidth
+    guard let lines = textColumns(laidOut) else {
+      emit(
+        .band(
+          Band(
+            columns: zip(spec.columns, laidOut).map {
+              BandColumn(x: $0.start * cell, width: $0.width * cell, blocks: $1)
+            }, alignment: spec.alignment, source: span(range))))
+      return
+    }
+    let height = lines.map(\.count).max() ?? 0
+    for row in 0..<height {
+      var runs: [TextRun] = []
+      for (column, columnLines) in zip(spec.columns, lines) {
+        let room = height - columnLines.count
+        let first =
+          switch spec.alignment {
+          case .top: 0
+          case .middle: room / 2
+          case .bottom: room
+          }
+        guard row >= first, row - first < columnLines.count else { continue }
+        for var run in columnLines[row - first] {
+          run.column += column.start
+          runs.append(run)
+        }
+      }
+      emit(
+        .text(
+          TextLine(
+            font: media.font, scale: .normal, alignment: .left, columns: media.columns, runs: runs,
+            source: span(range))))
+    }
+  }
+
+  /// Each column's lines as runs, when every column holds only text lines, rules and feeds in
+  /// the receipt's font at scale 1 (then they can share text lines); nil otherwise.
+  private func textColumns(_ columns: [[Block]]) -> [[[TextRun]]]? {
+    var result: [[[TextRun]]] = []
+    for blocks in columns {
+      var lines: [[TextRun]] = []
+      for block in blocks {
+        switch block {
+        case .text(let line) where line.font == media.font && line.scale == .normal:
+          lines.append(line.runs)
+        case .rule(let rule) where rule.font == media.font:
+          lines.append([
+            TextRun(
+              column: 0, text: String(repeating: rule.character, count: rule.columns), width: rule.columns,
+              style: rule.style, source: rule.source)
+          ])
+        case .feed(let feed):
+          lines += Array(repeating: [], count: feed.lines)
+        default:
+          return nil
+        }
+      }
+      result.append(lines)
+    }
+    return result
+  }
+
   /// A box's top line (then the lines inside are framed by it) or its bottom line.
   private mutating func layoutBox(_ border: Border, _ edge: FrameEdge, range: SourceRange) {
     let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
@@ -422,6 +514,9 @@ struct Layout {
   /// the quiet zone: four modules for a QR code) and, for linear barcodes, the human-readable
   /// text as its own line in font B, centred on the bars.
   private mutating func layoutSymbol(_ symbol: Symbol, alignment: Alignment, range: SourceRange) {
+    if inColumn, symbol.width > media.widthDots {
+      diagnostics.append(Diagnostic(.widerThanColumn(dots: symbol.width, column: media.widthDots), at: range))
+    }
     let x = left(of: symbol.width, alignment)
     let zoneModules =
       switch symbol.symbology {
@@ -439,6 +534,9 @@ struct Layout {
       default:
         if quietLinesPending == 0 { emit(.feed(Feed(lines: lines, source: source))) }
       }
+    } else if inColumn {
+      // A band prints as one picture: the quiet zone above is in it, not in what came before.
+      emit(.feed(Feed(lines: lines, source: source)))
     }
     let humanReadable = symbol.symbology.isLinear ? symbol.humanReadable : .none
     if humanReadable == .above { humanReadableLine(symbol, x: x, range: range) }

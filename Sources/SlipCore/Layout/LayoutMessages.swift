@@ -18,4 +18,10 @@ extension DiagnosticMessage {
       "the text does not fit in \(lines) line\(lines == 1 ? "" : "s") and was cut short",
       label: "cut with '...'")
   }
+  static func widerThanColumn(dots: Int, column: Int) -> Self {
+    .init(
+      id: "W0520", .warning,
+      "this is \(dots) dots wide but its column is \(column); it covers what is beside it",
+      label: "wider than its column")
+  }
 }
