@@ -40,8 +40,9 @@ struct ReceiptFields {
     for block in blocks {
       switch block {
       case .text(let line):
-        if let textPictures, line.runs.contains(where: { TextShaping.needsShaping($0.text) }) {
-          // Zebra's fonts cannot shape: the whole line goes as the picture the preview draws.
+        // Zebra's fonts cannot shape, nor draw box-drawing borders: such a line goes as the
+        // picture the preview draws.
+        if let textPictures, line.runs.contains(where: { $0.border || TextShaping.needsShaping($0.text) }) {
           do throws(BackendError) {
             if let band = try textPictures.picture(of: line, width: media.widthDots) {
               fields += pictureFields(band, x: 0, y: top)

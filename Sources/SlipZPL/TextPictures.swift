@@ -9,7 +9,8 @@ public protocol TextPictures: Sendable {
   func picture(of line: LabelText.Line, height: Int) throws(BackendError) -> LabelImage?
 
   /// A receipt's text `line` as the picture of its whole band, `width` dots wide from the
-  /// paper's left edge and as tall as the paper it takes; nil when no run of it needs shaping.
+  /// paper's left edge and as tall as the paper it takes; nil when no run of it needs shaping
+  /// or is a border.
   func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap?
 
   /// A receipt's `band` of columns side by side as one picture, `width` dots wide from the
