@@ -25,8 +25,8 @@ sample: setup
 # barcodes and QR codes decoded by zbarimg and zxing-cpp, the ESC/POS goldens through the emupos
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
-# (every preview must load), the portable modules through Embedded Swift for iOS and
-# WebAssembly, then the lint.
+# (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
+# portable modules through Embedded Swift for iOS and WebAssembly, then the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
@@ -39,6 +39,7 @@ test: setup-tests
 	scripts/zpl-check
 	scripts/bleak-check
 	scripts/gallery-check
+	scripts/ocr-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:

@@ -154,21 +154,36 @@ struct Painter {
   /// under the cell's height, so that marks above and below fit the line's 30 dots of paper.
   static func shapedEm(_ font: Font) -> Int { font.cellHeight * 9 / 10 }
 
+  /// Where a shaped line's baseline sits in its `rows`: an em below the top, as Latin text's
+  /// would, unless marks stacked above (a Thai tone mark over an upper vowel, Arabic's
+  /// shadda with a vowel) would be cut off at the top; then lower, as far as the ink below the
+  /// baseline leaves room. `ink` holds each glyph's top and bottom row against the baseline.
+  static func shapedBaseline(em: Int, rows: Int, ink: [(top: Int, bottom: Int)]) -> Int {
+    let usual = min(em, rows - em * 3 / 10)
+    guard let highest = ink.map(\.top).min(), let lowest = ink.map(\.bottom).max() else { return usual }
+    guard usual + highest < 0 else { return usual }
+    return max(usual, min(-highest, rows - lowest))
+  }
+
   /// A run in a script that needs shaping: HarfBuzz's glyphs from the Noto face of each script
   /// run, in FriBidi's order, drawn in the font's own dots (an em of ``shapedEm(_:)``, the
-  /// baseline an em below the line's top, marks hanging into the line spacing below) and then
-  /// magnified by the line's scale. A right-to-left paragraph sits at its box's right end, a
+  /// baseline an em below the line's top, marks hanging into the line spacing below). Text
+  /// scaled alike both ways is drawn at that many times the em, so its outlines stay smooth (a
+  /// picture is all the printer gets, and magnified dots misread as other letters); scaled
+  /// unevenly, it is magnified. A right-to-left paragraph sits at its box's right end, a
   /// left-to-right one at its left; bold, underline and invert are as for cells.
   private mutating func paintShaped(_ run: TextRun, line: TextLine, x: Int, top: Int) throws(RasterError) {
     let font = line.font
     let scale = line.scale
-    let em = Self.shapedEm(font)
+    // Drawn at `factor` times the font's dots, then magnified by what remains of the scale.
+    let factor = scale.width == scale.height ? scale.width : 1
+    let magnified = Scale(width: scale.width / factor, height: scale.height / factor)
+    let em = Self.shapedEm(font) * factor
     let shaped = try store.shape(run.text, direction: line.direction)
     let textWidth = shaped.width(pixels: em)
-    let boxWidth = run.width * font.cellWidth
-    let rows = max(font.cellHeight, max(page.lineSpacing, line.glyphHeight) / scale.height)
-    let baseline = min(em, rows - em * 3 / 10)
-    var local = Canvas(width: max(boxWidth, textWidth) + 1, height: rows)
+    let boxWidth = run.width * font.cellWidth * factor
+    let rows = max(font.cellHeight, max(page.lineSpacing, line.glyphHeight) / scale.height) * factor
+    var placed: [(bitmap: Bitmap, x: Int, y: Int)] = []
     var pen = 0
     for shapedRun in shaped.runs {
       var units = 0
@@ -180,14 +195,23 @@ struct Painter {
           if glyph.cluster < scalars.count { noteMissing(Character(scalars[glyph.cluster]), at: run.source) }
         }
         if let bitmap = image.bitmap {
+          // Rows against the baseline: negative above it.
           let gx = pen + ShapedLine.dots(units + glyph.xOffset, shapedRun, em) + image.left
-          let gy = baseline - ShapedLine.dots(glyph.yOffset, shapedRun, em) - image.top
-          local.draw(bitmap, x: gx, y: gy)
-          if run.style.bold { local.draw(bitmap, x: gx + 1, y: gy) }
+          let gy = -ShapedLine.dots(glyph.yOffset, shapedRun, em) - image.top
+          placed.append((bitmap, gx, gy))
         }
         units += glyph.advance
       }
       pen += ShapedLine.dots(units, shapedRun, em)
+    }
+    let baseline = Self.shapedBaseline(
+      em: em, rows: rows, ink: placed.map { ($0.y, $0.y + $0.bitmap.height) })
+    var local = Canvas(width: max(boxWidth, textWidth) + 1, height: rows)
+    for glyph in placed {
+      local.draw(glyph.bitmap, x: glyph.x, y: baseline + glyph.y)
+      for offset in 0..<(run.style.bold ? factor : 0) {
+        local.draw(glyph.bitmap, x: glyph.x + 1 + offset, y: baseline + glyph.y)
+      }
     }
     // A right-to-left paragraph ends at the box's right edge (and overflows to the left).
     let shift = shaped.rightToLeft ? boxWidth - textWidth : 0
@@ -205,10 +229,10 @@ struct Painter {
         }
         var end = column + 1
         while end < drawn.width, drawn[end, row] { end += 1 }
-        let from = x + (column + shift) * scale.width
-        let to = x + (end + shift) * scale.width
-        for copy in 0..<scale.height {
-          canvas.span(top + row * scale.height + copy, from: from, to: to, ink: ink)
+        let from = x + (column + shift) * magnified.width
+        let to = x + (end + shift) * magnified.width
+        for copy in 0..<magnified.height {
+          canvas.span(top + row * magnified.height + copy, from: from, to: to, ink: ink)
         }
         column = end
       }

@@ -112,3 +112,31 @@ import Testing
     }
   }
 }
+
+/// How shaped lines are painted: what the printer gets is this picture.
+@Suite struct ShapedPaintingTests {
+  static func firstInkedRow(_ bitmap: Bitmap) -> Int? {
+    (0..<bitmap.height).first { row in (0..<bitmap.width).contains { bitmap[$0, row] } }
+  }
+
+  @Test func stackedMarksAboveAreNotCutOffAtTheLineTop() throws {
+    // A tone mark over an upper vowel (mai chattawa over sara ii) reaches higher than an em
+    // above the baseline: the baseline moves down so that it is drawn whole.
+    for scale in [Scale.normal, Scale(width: 2, height: 2)] {
+      let stacked = try Sample.bitmap([Sample.line("เตี๋ยว", scale: scale)])
+      let plain = try Sample.bitmap([Sample.line("เตียว", scale: scale)])
+      let top = try #require(Self.firstInkedRow(stacked))
+      #expect(top > 0, "the mark touches the line's top edge at \(scale): it was cut off")
+      #expect(Sample.inkCount(stacked) > Sample.inkCount(plain) + 4 * scale.width * scale.height)
+    }
+  }
+
+  @Test func evenlyScaledTextIsDrawnAtTheLargerSizeNotMagnified() throws {
+    // Magnified, every dot would be a 2×2 block: pairs of columns from the run's start alike.
+    let page = try Sample.bitmap([Sample.line("ร้านก๋วยเตี๋ยว", scale: Scale(width: 2, height: 2))])
+    let unlikePairs = (0..<page.height).contains { row in
+      stride(from: 0, to: page.width - 1, by: 2).contains { page[$0, row] != page[$0 + 1, row] }
+    }
+    #expect(unlikePairs)
+  }
+}
