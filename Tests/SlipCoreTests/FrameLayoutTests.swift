@@ -306,3 +306,49 @@ private func printed(_ result: Compiler.Result) -> [String] {
     #expect(reported(result) == ["E0321 4:5", "E0362 11:1", "E0363 13:1", "E0365 14:3", "E0364 18:1"])
   }
 }
+
+/// Frames in a right-to-left receipt and in `slip fmt`.
+@Suite struct FrameDirectionTests {
+  @Test func aRightToLeftTableMirrorsItsTees() {
+    let result = compile(
+      """
+      receipt paper=58mm dir=rtl
+      table widths="* 4" border=line
+        row "a" | "b"
+      end
+      """)
+    #expect(result.diagnostics.isEmpty)
+    let lines = printed(result)
+    #expect(lines[0] == "┌────┬─────────────────────────┐")
+    #expect(lines[1] == "│   b│                        a│")
+  }
+
+  @Test func rightToLeftColumnsStartAtTheRight() {
+    let result = compile(
+      """
+      receipt paper=58mm dir=rtl
+      columns widths="10 *"
+        column
+          text "a"
+        end
+        column
+          text "b"
+        end
+      end
+      """)
+    #expect(printed(result) == ["                    b          a"])
+  }
+
+  @Test func formattingIndentsBoxesAndColumns() {
+    let (formatted, _) = Formatter().format(
+      SourceFile(
+        path: "t.slip",
+        text:
+          "receipt\nbox border=double\ntext \"a\"\nend\ncolumns widths=\"* *\"\ncolumn\ntext \"b\"\nend\nend\n"
+      ))
+    #expect(
+      formatted
+        == "receipt\nbox border=double\n  text \"a\"\nend\ncolumns widths=\"* *\"\n  column\n    text \"b\"\n  end\nend\n"
+    )
+  }
+}

@@ -365,7 +365,9 @@ struct Layout {
       }
     let horizontal = BoxDrawing.character(.horizontal, weight)
     var text = String(BoxDrawing.character(.init(up: up, down: down, right: true), weight))
-    for (index, columnWidth) in widths.enumerated() {
+    // Right to left, the rows' cells are mirrored (the first at the right): so are the tees.
+    let ordered = media.direction == .rightToLeft ? Array(widths.reversed()) : widths
+    for (index, columnWidth) in ordered.enumerated() {
       text += String(repeating: horizontal, count: columnWidth + 2 * table.gap)
       let last = index == widths.count - 1
       text.append(BoxDrawing.character(.init(up: up, down: down, left: true, right: !last), weight))
@@ -386,6 +388,11 @@ struct Layout {
   /// Columns side by side, each laid out by a layout of its own on paper as wide as it: text
   /// alone becomes text lines (the columns' runs on one grid), anything else one band.
   private mutating func layoutColumns(_ spec: ColumnsSpec, _ items: [[LayoutItem]], range: SourceRange) {
+    var spec = spec
+    if media.direction == .rightToLeft {
+      // A right-to-left receipt reads its columns from the right, as its rows' cells.
+      spec.columns = spec.columns.map { (media.columns - $0.start - $0.width, $0.width) }
+    }
     var laidOut: [[Block]] = []
     for (column, columnItems) in zip(spec.columns, items) {
       var inner = Layout(
