@@ -1,5 +1,6 @@
 /// Columns of blocks side by side, each laid out in its own width: what `columns … end` gives
-/// when a column holds a picture or symbol (columns of text alone become text lines).
+/// when a column holds a picture or symbol (columns of text alone become text lines), and what a
+/// picture or symbol in a `box` is (one column between the box's rules).
 ///
 /// A backend draws it as one picture as tall as its tallest column, each column's blocks down
 /// from its top as they would print alone on paper as wide as the column (the same line spacing,
@@ -9,14 +10,37 @@ public struct Band: Sendable, Equatable {
   public var columns: [BandColumn]
   /// Where a column shorter than the band sits.
   public var alignment: VerticalAlignment
-  /// The `columns` statement.
+  /// The `columns` statement (or the picture in a box).
   public var source: SourceSpan?
+  /// The vertical rules of the boxes around the band, down its whole height: they continue the
+  /// rules of the boxes' text lines above and below.
+  public var rules: [BandRule]
 
   /// A band.
-  public init(columns: [BandColumn], alignment: VerticalAlignment, source: SourceSpan?) {
+  public init(
+    columns: [BandColumn], alignment: VerticalAlignment, source: SourceSpan?, rules: [BandRule] = []
+  ) {
     self.columns = columns
     self.alignment = alignment
     self.source = source
+    self.rules = rules
+  }
+}
+
+/// A box's vertical rule beside a band: drawn as a border character's strokes are, in a cell.
+public struct BandRule: Sendable, Equatable {
+  /// The cell's left edge, in dots from the left of the printable width.
+  public var x: Int
+  /// The cell's width in dots: the rule is drawn down its middle.
+  public var width: Int
+  /// Single or double.
+  public var weight: BoxDrawing.Weight
+
+  /// A rule.
+  public init(x: Int, width: Int, weight: BoxDrawing.Weight) {
+    self.x = x
+    self.width = width
+    self.weight = weight
   }
 }
 

@@ -55,6 +55,7 @@ extension Document {
       out += "\(span(placed.source))\n"
     case .band(let band):
       out += "band valign=\(band.alignment.rawValue)\(span(band.source))\n"
+      for rule in band.rules { out += "  rule x=\(rule.x) width=\(rule.width) \(rule.weight.rawValue)\n" }
       for column in band.columns {
         out += "  column x=\(column.x) width=\(column.width)\n"
         for block in column.blocks {

@@ -25,6 +25,9 @@ extension Painter {
   /// Each column's blocks from its top, a shorter column lowered by the band's alignment.
   mutating func paint(_ band: Band, top: Int, left: Int) throws(RasterError) {
     let height = bandHeight(band)
+    for rule in band.rules {
+      paintArms(.vertical, rule.weight, left: left + rule.x, top: top, width: rule.width, height: height)
+    }
     for column in band.columns {
       let room = height - columnHeight(column)
       let lowered =

@@ -11,19 +11,25 @@ extension Painter {
     for character in run.text {
       defer { cell += 1 }
       guard let (arms, weight) = BoxDrawing.strokes(of: character) else { continue }
-      let left = x + cell * cellDots
-      switch weight {
-      case .single:
-        for box in Self.armBoxes(arms, left: left, top: top, width: cellDots, height: height, half: 1) {
-          canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
-        }
-      case .double:
-        for box in Self.armBoxes(arms, left: left, top: top, width: cellDots, height: height, half: 3) {
-          canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
-        }
-        for box in Self.armBoxes(arms, left: left, top: top, width: cellDots, height: height, half: 1) {
-          canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height, ink: false)
-        }
+      paintArms(arms, weight, left: x + cell * cellDots, top: top, width: cellDots, height: height)
+    }
+  }
+
+  /// One cell's arms at `weight`.
+  mutating func paintArms(
+    _ arms: BoxDrawing.Arms, _ weight: BoxDrawing.Weight, left: Int, top: Int, width: Int, height: Int
+  ) {
+    switch weight {
+    case .single:
+      for box in Self.armBoxes(arms, left: left, top: top, width: width, height: height, half: 1) {
+        canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+      }
+    case .double:
+      for box in Self.armBoxes(arms, left: left, top: top, width: width, height: height, half: 3) {
+        canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+      }
+      for box in Self.armBoxes(arms, left: left, top: top, width: width, height: height, half: 1) {
+        canvas.rectangle(x: box.x, y: box.y, width: box.width, height: box.height, ink: false)
       }
     }
   }

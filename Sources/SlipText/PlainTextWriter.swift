@@ -63,7 +63,7 @@ public struct PlainTextWriter: Sendable {
   /// starting at the column's first paper column, shorter columns placed by the band's alignment.
   private func write(_ band: Band, _ document: Document) -> String {
     let cell = document.media.font.cellWidth
-    let columns = band.columns.map { column -> (start: Int, width: Int, lines: [Substring]) in
+    var columns = band.columns.map { column -> (start: Int, width: Int, lines: [Substring]) in
       var media = document.media
       media.columns = column.width / cell
       media.alternateColumns = column.width / (media.font == .a ? Font.b : Font.a).cellWidth
@@ -75,6 +75,12 @@ public struct PlainTextWriter: Sendable {
       )
     }
     let height = columns.map(\.lines.count).max() ?? 0
+    // A box's rules run down the band's every line, in their columns.
+    for rule in band.rules {
+      let character = Substring(String(BoxDrawing.character(.vertical, rule.weight)))
+      columns.append((rule.x / cell, 1, Array(repeating: character, count: height)))
+    }
+    columns.sort { $0.start < $1.start }
     var out = ""
     for row in 0..<height {
       var line = ""

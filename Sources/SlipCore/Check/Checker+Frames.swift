@@ -11,7 +11,9 @@ extension Checker {
     diagnostics += options.diagnostics
     boxDepth += 1
     defer { boxDepth -= 1 }
-    let body = checkBlock(frame.body, media: media)
+    // Inside, statements print on what the box's rule and a space each side leave: pictures
+    // scale to it, tables must fit it.
+    let body = checkBlock(frame.body, media: Self.media(media, columns: max(1, media.columns - 4)))
     return [.box(border, .top, frame.range)] + body + [.box(border, .bottom, frame.range)]
   }
 
@@ -31,13 +33,11 @@ extension Checker {
     }
   }
 
-  /// Statements that cannot print between a box's rules.
+  /// Statements that cannot print between a box's rules: they print nothing to frame.
   static func keywordOutsideBoxes(_ statement: Statement) -> String? {
     switch statement {
     case .cut: "cut"
     case .drawer: "drawer"
-    case .image: "image"
-    case .symbol(let s): s.symbology == "qr" ? "qr" : "barcode"
     default: nil
     }
   }
@@ -112,7 +112,11 @@ extension Checker {
           }
       }
       columns.append((start, width))
+      // A column's lines are its own: a box around the columns frames the band, not each line.
+      let depth = boxDepth
+      boxDepth = 0
       bodies.append(checkBlock(block.body, media: Self.media(media, columns: width)))
+      boxDepth = depth
       start += width + gap
     }
     return [.columns(ColumnsSpec(columns: columns, alignment: alignment), bodies, frame.range)]

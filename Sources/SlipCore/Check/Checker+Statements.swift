@@ -19,8 +19,6 @@ extension Checker {
           diagnostics.append(Diagnostic(.receiptOnly(frame.kind.rawValue), at: frame.range))
         } else if table != nil {
           diagnostics.append(Diagnostic(.notInTable(frame.kind.rawValue), at: frame.range))
-        } else if boxDepth > 0, frame.kind == .columns {
-          diagnostics.append(Diagnostic(.notInBox("columns"), at: frame.range))
         } else {
           switch frame.kind {
           case .box: checked += checkFrame(frame, media: media)

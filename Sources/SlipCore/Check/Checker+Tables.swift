@@ -46,11 +46,9 @@ extension Checker {
       }
     }
     let spec = TableSpec(columns: columns, gap: gap, border: border, range: statement.range)
-    // A box around the table takes its rule and a space on each side.
-    let available = media.columns - 4 * boxDepth
-    if spec.minimumWidth > available {
+    if spec.minimumWidth > media.columns {
       diagnostics.append(
-        Diagnostic(.tableTooWide(spec.minimumWidth, columns: available), at: statement.range))
+        Diagnostic(.tableTooWide(spec.minimumWidth, columns: media.columns), at: statement.range))
     }
     table = spec
     defer { table = nil }

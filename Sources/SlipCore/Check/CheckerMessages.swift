@@ -113,7 +113,7 @@ extension DiagnosticMessage {
   static func notInBox(_ statement: String) -> Self {
     .init(
       id: "E0361", .error,
-      "'\(statement)' cannot appear inside a 'box'; only text, rows, rules, feeds, tables, loops, conditions and 'set' can",
+      "'\(statement)' cannot appear inside a 'box'; it prints nothing to frame",
       label: "end the box before this")
   }
   static func notInColumns(_ statement: String) -> Self {

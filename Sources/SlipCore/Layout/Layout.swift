@@ -90,6 +90,9 @@ struct Layout {
         emit(.feed(Feed(lines: lines, source: span(range))))
       case .cut(let kind, let range):
         emit(.cut(Cut(kind: kind, source: span(range))))
+      case .image(_, _, _, nil, let range) where !boxes.isEmpty,
+        .symbol(_, _, nil, let range) where !boxes.isEmpty:
+        layoutInBox(items[index], range: range)
       case .image(let bitmap, let alignment, let name, let position, let range):
         if let position {
           place(
@@ -389,9 +392,12 @@ struct Layout {
   /// alone becomes text lines (the columns' runs on one grid), anything else one band.
   private mutating func layoutColumns(_ spec: ColumnsSpec, _ items: [[LayoutItem]], range: SourceRange) {
     var spec = spec
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    // The line the columns share: the paper's, less what boxes around them take.
+    let line = columns(settings)
     if media.direction == .rightToLeft {
       // A right-to-left receipt reads its columns from the right, as its rows' cells.
-      spec.columns = spec.columns.map { (media.columns - $0.start - $0.width, $0.width) }
+      spec.columns = spec.columns.map { (line - $0.start - $0.width, $0.width) }
     }
     var laidOut: [[Block]] = []
     for (column, columnItems) in zip(spec.columns, items) {
@@ -407,12 +413,13 @@ struct Layout {
     }
     let cell = media.font.cellWidth
     guard let lines = textColumns(laidOut) else {
+      let inset = Self.boxSides / 2 * boxes.count
       emit(
         .band(
           Band(
             columns: zip(spec.columns, laidOut).map {
-              BandColumn(x: $0.start * cell, width: $0.width * cell, blocks: $1)
-            }, alignment: spec.alignment, source: span(range))))
+              BandColumn(x: ($0.start + inset) * cell, width: $0.width * cell, blocks: $1)
+            }, alignment: spec.alignment, source: span(range), rules: boxRules(inner: line))))
       return
     }
     let height = lines.map(\.count).max() ?? 0
@@ -432,12 +439,40 @@ struct Layout {
           runs.append(run)
         }
       }
-      emit(
-        .text(
-          TextLine(
-            font: media.font, scale: .normal, alignment: .left, columns: media.columns, runs: runs,
-            source: span(range))))
+      // Already in the columns' order: a right-to-left receipt's were mirrored above.
+      appendLine(runs, settings: settings, width: line, range: range, mirrored: false)
     }
+  }
+
+  /// The vertical rules of the boxes open around a band whose content is `inner` columns wide.
+  private func boxRules(inner: Int) -> [BandRule] {
+    let cell = media.font.cellWidth
+    let total = inner + Self.boxSides * boxes.count
+    var rules: [BandRule] = []
+    for (depth, box) in boxes.enumerated() {
+      guard let weight = box.border.weight else { continue }
+      let side = depth * Self.boxSides / 2
+      rules.append(BandRule(x: side * cell, width: cell, weight: weight))
+      rules.append(BandRule(x: (total - 1 - side) * cell, width: cell, weight: weight))
+    }
+    return rules
+  }
+
+  /// A picture or symbol inside boxes: laid out as a column as wide as the boxes leave, one band
+  /// with the boxes' rules down its sides.
+  private mutating func layoutInBox(_ item: LayoutItem, range: SourceRange) {
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    let inner = columns(settings)
+    var nested = Layout(
+      media: Checker.media(media, columns: inner), measurer: measurer, shapedMeasurer: shapedMeasurer,
+      sources: sources, spans: spans, templatePaths: templatePaths, maximumBlocks: maximumBlocks)
+    nested.inColumn = true
+    let (document, found) = nested.layout([item])
+    diagnostics += found
+    let cell = media.font.cellWidth
+    let column = BandColumn(
+      x: Self.boxSides / 2 * boxes.count * cell, width: inner * cell, blocks: document.blocks)
+    emit(.band(Band(columns: [column], alignment: .top, source: span(range), rules: boxRules(inner: inner))))
   }
 
   /// Each column's lines as runs, when every column holds only text lines, rules and feeds in
