@@ -26,7 +26,10 @@ sample: setup
 # emulator, Slip's raster mode and previews through emupos too (pixel for pixel), the ZPL goldens
 # through zplkit, the stand-in against bleak, the gallery of templates/ in headless Chromium
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
-# portable modules through Embedded Swift for iOS and WebAssembly, then the lint.
+# generated templates of Tests/PipelineTests through emupos and zplkit, `slip serve` over real
+# sockets (hostile HTTP too, jobs to stand-in printers) and killed with SIGKILL mid-run (no
+# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly, then
+# the lint.
 test: setup-tests
 	swift test
 	scripts/fuzz --smoke
@@ -40,6 +43,9 @@ test: setup-tests
 	scripts/bleak-check
 	scripts/gallery-check
 	scripts/ocr-check
+	scripts/pipeline-check
+	scripts/serve-check
+	scripts/serve-crash-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 lint:

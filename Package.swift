@@ -8,6 +8,7 @@ let package = Package(
   products: [
     .library(name: "SlipIR", targets: ["SlipIR"]),
     .library(name: "SlipCore", targets: ["SlipCore"]),
+    .library(name: "SlipFiles", targets: ["SlipFiles"]),
     .library(name: "SlipText", targets: ["SlipText"]),
     .library(name: "SlipESCPOS", targets: ["SlipESCPOS"]),
     .library(name: "SlipZPL", targets: ["SlipZPL"]),
@@ -15,6 +16,8 @@ let package = Package(
     .library(name: "SlipTransport", targets: ["SlipTransport"]),
     .library(name: "SlipSymbols", targets: ["SlipSymbols"]),
     .library(name: "SlipKit", targets: ["SlipKit"]),
+    .library(name: "SlipQueue", targets: ["SlipQueue"]),
+    .library(name: "SlipServe", targets: ["SlipServe"]),
     .executable(name: "slip", targets: ["slip"]),
   ],
   targets: [
@@ -25,6 +28,8 @@ let package = Package(
     .target(name: "SlipSupport"),
     // The compiler: source → tokens → AST → checked → evaluated → laid out as IR.
     .target(name: "SlipCore", dependencies: ["SlipIR", "SlipSupport"]),
+    // The compiler's file-system loader (Foundation): apart, so SlipCore stays portable.
+    .target(name: "SlipFiles", dependencies: ["SlipCore"]),
     // Plain-text backend: what a receipt looks like as characters.
     .target(name: "SlipText", dependencies: ["SlipIR"]),
     // ESC/POS backend: printer profiles, code pages, the byte writer and its disassembler; raster
@@ -71,6 +76,11 @@ let package = Package(
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status, jobs; adapters that drive SlipDelivery.
     .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery", "SlipSupport"]),
+    // SQLite (Debian's libsqlite3-dev), for the job queue's store; only SlipQueue imports it.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // The durable job queue behind `slip serve`: jobs and their bytes in SQLite (WAL), one
+    // sender per printer through SlipTransport, retries, idempotency, interrupted jobs.
+    .target(name: "SlipQueue", dependencies: ["CSQLite", "SlipTransport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every
@@ -78,14 +88,27 @@ let package = Package(
     .target(
       name: "SlipKit",
       dependencies: [
-        "SlipCore", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
-        "SlipImages", "SlipRecords", "SlipSupport",
+        "SlipCore", "SlipFiles", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols",
+        "SlipZPL", "SlipImages", "SlipRecords", "SlipSupport",
+      ]),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`.
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // libmicrohttpd's daemon options go through variadic functions Swift cannot call: this C file
+    // passes them as plain arguments.
+    .target(name: "CSlipHTTP", dependencies: ["CMicroHTTPD"]),
+    // `slip serve`: the HTTP server over libmicrohttpd, its router, configuration and limits, and
+    // the service's endpoints (render, printers, jobs) on SlipKit's renderer.
+    .target(
+      name: "SlipServe",
+      dependencies: [
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit", "SlipQueue",
+        "SlipSupport", "SlipTransport",
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(
       name: "slip",
       dependencies: [
-        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipTransport", "SlipZPL", "SlipRecords",
+        "SlipKit", "SlipCore", "SlipIR", "SlipESCPOS", "SlipServe", "SlipTransport", "SlipZPL", "SlipRecords",
         "SlipSupport",
       ]),
     // libFuzzer targets for everything that reads untrusted bytes (make fuzz); built normally, a
@@ -101,20 +124,23 @@ let package = Package(
     .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
     // Measures compile-once / render-many receipts beside python-escpos (scripts/bench).
     .executableTarget(
-      name: "SlipBench", dependencies: ["BenchSupport", "SlipCore", "SlipText", "SlipESCPOS", "SlipIR"],
+      name: "SlipBench",
+      dependencies: ["BenchSupport", "SlipCore", "SlipFiles", "SlipText", "SlipESCPOS", "SlipIR"],
       path: "Benchmarks/SlipBench"),
     // Measures the raster engine: a picture to GS v 0, a preview per receipt (scripts/bench).
     .executableTarget(
       name: "RasterBench",
       dependencies: [
-        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipImages", "SlipIR", "SlipPNG", "SlipRaster",
+        "BenchSupport", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipImages", "SlipIR", "SlipPNG",
+        "SlipRaster",
       ],
       path: "Benchmarks/RasterBench"),
     // Measures the ZPL backend and the label preview beside zplkit (scripts/bench).
     .executableTarget(
       name: "ZPLBench",
       dependencies: [
-        "BenchSupport", "SlipCore", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster", "SlipSymbols", "SlipZPL",
+        "BenchSupport", "SlipCore", "SlipFiles", "SlipIR", "SlipImages", "SlipPNG", "SlipRaster",
+        "SlipSymbols", "SlipZPL",
       ],
       path: "Benchmarks/ZPLBench"),
     // What the tests share: the repository and the built products, running a process, a seeded
@@ -126,12 +152,16 @@ let package = Package(
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR", "SlipTestSupport"]),
     .testTarget(
       name: "GoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages"],
+      dependencies: [
+        "SlipCore", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport", "SlipText", "SlipImages",
+      ],
       exclude: ["Cases", "Templates"]
     ),
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
     .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip", "SlipTestSupport"]),
+    // The job store and queue against the stand-in TCP printer (scripts/printer-standin).
+    .testTarget(name: "SlipQueueTests", dependencies: ["CSQLite", "SlipQueue", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.
     .testTarget(name: "SlipDeliveryTests", dependencies: ["SlipDelivery"]),
     .testTarget(name: "SlipESCPOSTests", dependencies: ["SlipESCPOS", "SlipIR", "SlipTestSupport"]),
@@ -140,8 +170,8 @@ let package = Package(
     .testTarget(
       name: "SlipZPLTests",
       dependencies: [
-        "SlipZPL", "SlipIR", "SlipCore", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG", "SlipImages",
-        "SlipTestSupport",
+        "SlipZPL", "SlipIR", "SlipCore", "SlipFiles", "SlipKit", "SlipSymbols", "SlipRaster", "SlipPNG",
+        "SlipImages", "SlipTestSupport",
       ],
       exclude: ["Cases", "Listings"]),
     .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR"]),
@@ -149,18 +179,21 @@ let package = Package(
     .testTarget(
       name: "SlipRasterTests",
       dependencies: [
-        "SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipKit", "SlipTestSupport",
+        "SlipRaster", "SlipPNG", "SlipIR", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit",
+        "SlipTestSupport",
       ],
       exclude: ["Cases"]),
     .testTarget(
       name: "ESCPOSGoldenTests",
-      dependencies: ["SlipCore", "SlipIR", "SlipESCPOS", "SlipKit", "SlipTestSupport"],
+      dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipESCPOS", "SlipKit", "SlipTestSupport"],
       exclude: ["Cases"]),
     // The injection corpus through Slip's own writers (scripts/injection-check has emupos and
     // zplkit judge the same renders).
     .testTarget(
       name: "InjectionTests",
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL"],
+      dependencies: [
+        "SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipImages", "SlipSymbols", "SlipZPL",
+      ],
       exclude: ["Fixtures"]),
     // Replays every input a fuzzer found through the SlipFuzz replay build.
     .testTarget(name: "SlipFuzzTests", dependencies: ["SlipFuzz", "SlipTestSupport"], exclude: ["Fixtures"]),
@@ -171,16 +204,18 @@ let package = Package(
       name: "CatalogTests",
       dependencies: [
         "SlipCore", "SlipESCPOS", "SlipIR", "SlipImages", "SlipKit", "SlipRaster", "SlipRecords",
-        "SlipSymbols",
+        "SlipServe", "SlipSymbols",
         "SlipZPL",
       ]),
     // Generated templates through every backend, held to properties (scripts/pipeline-check runs
     // emupos, zplkit, zbarimg and zxing-cpp over the same cases).
     .testTarget(
       name: "PipelineTests",
-      dependencies: ["SlipCore", "SlipESCPOS", "SlipIR", "SlipKit", "SlipTestSupport"]),
+      dependencies: ["SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipTestSupport"]),
+    // The HTTP server, router, configuration, limits and endpoints of `slip serve`, in process.
+    .testTarget(name: "SlipServeTests", dependencies: ["SlipServe", "SlipCore", "SlipTestSupport"]),
     // Uses only the public API, as an app embedding Slip would.
-    .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipIR", "SlipText"]),
+    .testTarget(name: "SlipAPITests", dependencies: ["SlipCore", "SlipFiles", "SlipIR", "SlipText"]),
   ],
   swiftLanguageModes: [.v6]
 )

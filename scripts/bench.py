@@ -41,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".build" / "bench"
-AREAS = ["receipt", "image", "label", "badges", "ble", "compile"]
+AREAS = ["receipt", "image", "label", "badges", "ble", "compile", "serve"]
 DOC = ROOT / "docs" / "PERFORMANCE.md"
 BEGIN, END = "<!-- bench-results:begin -->", "<!-- bench-results:end -->"
 
@@ -489,6 +489,22 @@ def area_ble(bins: Path, bleak_venv: Path, results: Results) -> None:
         + "; times run from the first write to the last acknowledgement, connection set-up excluded on both sides.")
 
 
+# --- 7. slip serve ------------------------------------------------------------------------
+
+
+def area_serve(bins: Path, results: Results) -> None:
+    say("slip serve: POST /render of kopi-senja, 16 clients for 10 s (scripts/serve_bench.py)")
+    run = json.loads(output([sys.executable, "scripts/serve_bench.py", "--slip", str(bins / "slip")]).strip()
+                     .splitlines()[-1])
+    results.rows.append(Row(
+        f"7. `slip serve`: POST /render of kopi-senja, {run['clients']} kept-alive clients for {run['seconds']:.0f} s",
+        "requests/s (Python clients on the same machine)", f"{run['rps']:,.0f} req/s",
+        target="no errors", met=run["errors"] == 0))
+    results.rows.append(Row("7. the same: latency", "p50 / p99", f"{run['p50_ms']:.1f} / {run['p99_ms']:.1f} ms"))
+    results.rows.append(Row("7. the same: the service's RSS", "VmRSS before / after",
+                            f"{run['rss_before_mb']:.1f} / {run['rss_after_mb']:.1f} MB"))
+
+
 # --- 6. compile time ----------------------------------------------------------------------
 
 SHOPS = ["Kopi Senja", "Warung Bu Sri", "Toko Batik Larasati", "Segar Distribusi", "Bakmi Jowo Pak Har"]
@@ -757,6 +773,7 @@ def main() -> int:
         "badges": lambda: area_badges(bins, results),
         "ble": lambda: area_ble(bins, Path(args.bleak_venv), results),
         "compile": lambda: area_compile(bins, results),
+        "serve": lambda: area_serve(bins, results),
     }
     for area in AREAS:
         if area in areas:

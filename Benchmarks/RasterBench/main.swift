@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import SlipCore
 import SlipESCPOS
+import SlipFiles
 import SlipIR
 import SlipImages
 import SlipPNG
@@ -75,8 +76,9 @@ Bench.report("slip kopi-senja in raster mode: ESC/POS bytes", rasterMode, receip
 
 // An Arabic receipt of 20 lines (dir=rtl, shaped by HarfBuzz, measured in dots), compiled once,
 // rendered and rasterised per receipt: the raster engine's shaping path.
-struct ShapedMeasurer: ShapedTextMeasurer {
+final class ShapedMeasurer: ShapedTextMeasurer {
   let rasterizer: Rasterizer
+  init(rasterizer: Rasterizer) { self.rasterizer = rasterizer }
   func width(of text: String, font: Font, direction: TextDirection) -> Int? {
     try? rasterizer.shapedWidth(of: text, font: font, direction: direction)
   }

@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import SlipCore
 import SlipESCPOS
+import SlipFiles
 import SlipIR
 import SlipText
 

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import SlipCore
+import SlipFiles
 import SlipIR
 import SlipImages
 import SlipPNG
@@ -21,7 +22,7 @@ let arguments = BenchArguments(defaultCount: 200)
 let count = arguments.count
 
 /// The CLI's measurer.
-struct Measurer: TextMeasurer {
+final class Measurer: TextMeasurer {
   let rasterizer = LabelRasterizer()
   func width(of text: String, height: Int) -> Int { (try? rasterizer.width(of: text, height: height)) ?? 0 }
 }

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipSupport
 
 /// The compiler's front door: check a template, compile it once, render it with data.
 ///
@@ -153,7 +154,7 @@ public struct CompiledTemplate: Sendable {
     self.checked = checked
     self.sources = sources
     self.warnings = warnings
-    self.templatePaths = sources.files.map(\.path)
+    self.templatePaths = sources.files.map { $0.path }
     self.spans = SpanIndex(sources)
     self.symbolEncoder = symbolEncoder
     self.textMeasurer = textMeasurer

@@ -36,4 +36,36 @@ public enum TextShaping {
     default: false
     }
   }
+
+  /// The direction a paragraph of `text` reads in by itself: that of its first strong
+  /// character (a letter; digits, punctuation and marks are weak), right to left in a
+  /// right-to-left script, as Unicode's rules P2–P3 decide; `.auto` when it has none (digits
+  /// alone read the way the line around them does).
+  public static func ownDirection(of text: some StringProtocol) -> TextDirection {
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        if (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) {
+          return .leftToRight
+        }
+        continue
+      }
+      let properties = scalar.properties
+      guard properties.isAlphabetic else { continue }
+      switch properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: continue
+      default: return isRightToLeft(scalar) ? .rightToLeft : .leftToRight
+      }
+    }
+    return .auto
+  }
+
+  /// Whether `scalar` is in a right-to-left script's block: Hebrew, Arabic, Syriac, Thaana,
+  /// N'Ko, Samaritan, Mandaic and their presentation forms, and the supplementary planes'.
+  @inlinable
+  public static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFE, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+    default: false
+    }
+  }
 }

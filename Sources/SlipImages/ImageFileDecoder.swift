@@ -4,7 +4,7 @@ import SlipPNG
 
 /// The image decoder the CLI gives the compiler (and tests use, to decode as it does): PNG through libpng, and binary greymaps (PGM, `P5`), which need no
 /// library and which the bundled templates and golden cases use. The file's first bytes decide.
-public struct ImageFileDecoder: ImageDecoder {
+public final class ImageFileDecoder: ImageDecoder {
   /// A decoder.
   public init() {}
 

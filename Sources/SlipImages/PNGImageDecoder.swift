@@ -4,7 +4,7 @@ import SlipPNG
 
 /// The compiler's image decoder in the CLI: PNG through libpng (SlipPNG). The compiler itself
 /// decodes nothing, so it stays free of C libraries.
-public struct PNGImageDecoder: ImageDecoder {
+public final class PNGImageDecoder: ImageDecoder {
   /// A decoder.
   public init() {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipFiles
 import Synchronization
 
 /// A ``FileSystemLoader`` that remembers every file a compilation asked for (includes and

@@ -245,8 +245,10 @@ public struct Renderer: Sendable {
 /// Receipt text that needs shaping measured by the raster engine's HarfBuzz shaping, so the
 /// layout wraps and aligns it to the dots the printer draws; cells when shaping fails (the
 /// preview then reports the missing font).
-struct ShapedLineMeasurer: ShapedTextMeasurer {
+final class ShapedLineMeasurer: ShapedTextMeasurer {
   let rasterizer: Rasterizer
+
+  init(rasterizer: Rasterizer) { self.rasterizer = rasterizer }
 
   func width(of text: String, font: Font, direction: TextDirection) -> Int? {
     try? rasterizer.shapedWidth(of: text, font: font, direction: direction)
@@ -274,8 +276,10 @@ struct TextPictureDrawer: TextPictures {
   }
 }
 
-struct LabelFontMeasurer: TextMeasurer {
+final class LabelFontMeasurer: TextMeasurer {
   let rasterizer: LabelRasterizer
+
+  init(rasterizer: LabelRasterizer) { self.rasterizer = rasterizer }
 
   func width(of text: String, height: Int) -> Int {
     do throws(RasterError) {

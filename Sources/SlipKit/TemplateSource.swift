@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipFiles
 
 /// A template to render: its text, and where its includes and images come from.
 public struct TemplateSource: Sendable {

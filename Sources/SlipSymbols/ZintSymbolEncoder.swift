@@ -6,7 +6,7 @@ import SlipIR
 /// pixel each, without quiet zones. Data a scanner would read back differently is an error
 /// rather than a symbol: EAN/UPC check digits are verified (or added when left out), Code 39
 /// takes no lower case, ITF no odd digit count, Code 128 ASCII only.
-public struct ZintSymbolEncoder: SymbolEncoder {
+public final class ZintSymbolEncoder: SymbolEncoder {
   /// An encoder; it holds nothing, and each call draws with its own zint symbol.
   public init() {}
 

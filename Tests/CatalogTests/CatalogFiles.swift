@@ -24,6 +24,7 @@ enum CatalogFiles {
     "Sources/SlipCore/Source/LoaderMessages.swift",
     "Sources/SlipImages/ImageMessages.swift",
     "Sources/SlipKit/SlipKitMessages.swift",
+    "Sources/SlipServe/Configuration/ServeMessages.swift",
   ]
 
   /// IDs that two catalogs share on purpose: the same problem found by two stages.

@@ -5,6 +5,7 @@ import SlipImages
 import SlipKit
 import SlipRaster
 import SlipRecords
+import SlipServe
 import SlipSymbols
 import SlipZPL
 
@@ -315,7 +316,39 @@ enum Production {
     "E0605": { kit("label width=4in height=1in dpi=203\ntext \"a\" x=0 y=0", target: .escpos()) },
     "E0901": { storedFormat("BADGE", [document("receipt\ntext \"a\"")]) },
     "E0902": { storedFormat("not a name!", [document(label + "text \"a\" x=0 y=0")]) },
+    // The service's configuration.
+    "E1001": { serve("{\"templates\": ") },
+    "E1002": { serve("[]") },
+    "E1003": { serve(#"{"templates": ".", "printers": {}, "retires": 3}"#) },
+    "E1004": { serve(#"{"templates": ".", "printers": []}"#) },
+    "E1005": { serve(#"{"templates": "."}"#) },
+    "E1006": { serve(#"{"templates": "no-such-folder", "printers": {}}"#) },
+    "E1007": { serve(#"{"templates": ".", "printers": {"bar": {"to": "tcp:"}}}"#) },
+    "E1008": {
+      serve(#"{"templates": ".", "printers": {"bar": {"to": "tcp:127.0.0.1", "printer": "generic-59"}}}"#)
+    },
+    "E1009": { serve(#"{"templates": ".", "printers": {}, "retries": 1000}"#) },
+    "E1010": { serve(#"{"templates": ".", "printers": {"Bar!": {"to": "tcp:127.0.0.1"}}}"#) },
+    "E1011": {
+      do throws(DiagnosticsError) {
+        _ = try ServeConfiguration.load("/nonexistent/slip-serve.json")
+        return []
+      } catch {
+        return error.diagnostics.map(\.id)
+      }
+    },
+    "E1012": { serve(#"{"templates": ".", "templates": ".", "printers": {}}"#) },
   ]
+
+  /// What reading `text` as `slip-serve.json` (in the working directory) reports.
+  static func serve(_ text: String) -> [String] {
+    do throws(DiagnosticsError) {
+      _ = try ServeConfiguration.parse(Array(text.utf8), file: "slip-serve.json", folder: ".")
+      return []
+    } catch {
+      return error.diagnostics.map(\.id)
+    }
+  }
 
   /// IDs no input can produce through a library: what the reason is.
   static let unreachable: [String: String] = [

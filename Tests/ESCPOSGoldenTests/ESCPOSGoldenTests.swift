@@ -1,6 +1,7 @@
 import Foundation
 import SlipCore
 import SlipESCPOS
+import SlipFiles
 import SlipIR
 import SlipKit
 import SlipTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import SlipCore
+import SlipFiles
 import SlipIR
 import SlipKit
 import SlipTestSupport

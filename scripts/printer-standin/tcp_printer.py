@@ -19,6 +19,8 @@ Configuration (all optional):
     never_read    accept, then read nothing
     no_accept     a full accept queue: connections are never accepted (connect times out)
     refuse        nothing listens on the port (connect is refused)
+    port          listen on this port instead of one the system picks (a printer that was off
+                  coming back where the sender keeps trying)
     rcvbuf        the receive buffer size (small ones make the sender wait)
     read_delay_ms sleep this long between reads (a slow printer)
     say           [after_bytes, hex]: send these bytes once that many have arrived
@@ -127,7 +129,7 @@ def main():
     if "rcvbuf" in config:
         # Set before listen so accepted connections inherit it (and the window is small).
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, config["rcvbuf"])
-    listener.bind(("127.0.0.1", 0))
+    listener.bind(("127.0.0.1", config.get("port", 0)))
     port = listener.getsockname()[1]
     connections = []
     extra = []

@@ -43,7 +43,7 @@ public struct Expression: Sendable, Equatable {
       case .index(let base, let index): max(base.depth, index.depth) + 1
       case .unary(_, let operand): operand.depth + 1
       case .binary(_, let left, let right): max(left.depth, right.depth) + 1
-      case .filter(let input, let call): max(input.depth, call.arguments.map(\.depth).max() ?? 0) + 1
+      case .filter(let input, let call): max(input.depth, call.arguments.map { $0.depth }.max() ?? 0) + 1
       }
   }
 

@@ -17,7 +17,7 @@ extension Checker {
     let alignment =
       options.choice("align", ["left", "center", "right"]).flatMap(Alignment.init(rawValue:)) ?? .left
     let dither =
-      options.choice("dither", ImageProcessor.Dither.allCases.map(\.rawValue)).flatMap(
+      options.choice("dither", ImageProcessor.Dither.allCases.map { $0.rawValue }).flatMap(
         ImageProcessor.Dither.init(rawValue:)) ?? .floydSteinberg
     let threshold = options.integer("threshold", in: 1...255)
     if threshold != nil, dither != .threshold, let range = options.range(of: "threshold") {

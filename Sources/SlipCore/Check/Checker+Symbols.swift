@@ -7,7 +7,7 @@ extension Checker {
   /// literal data encoded now so `slip check` reports what cannot be encoded.
   mutating func checkSymbol(_ statement: SymbolStatement, media: ReceiptMedia) -> CheckedStatement? {
     let isQR = statement.symbology == "qr"
-    let linearNames = Symbol.Symbology.allCases.filter { $0 != .qr }.map(\.rawValue)
+    let linearNames = Symbol.Symbology.allCases.filter { $0 != .qr }.map { $0.rawValue }
     guard let symbology = Symbol.Symbology(rawValue: statement.symbology), isQR || symbology != .qr else {
       var (help, fixIts) = Suggestion.didYouMean(
         statement.symbology, at: statement.symbologyRange, in: linearNames)

@@ -72,7 +72,7 @@ public struct DiagnosticFormatter: Sendable {
         + file.lineText(line) + "\n"
     }
     var out = ""
-    if context, start.line > 1, !file.lineText(start.line - 1).allSatisfy(\.isWhitespace) {
+    if context, start.line > 1, !file.lineText(start.line - 1).allSatisfy({ $0.isWhitespace }) {
       out += numbered(start.line - 1)
     }
     out += numbered(start.line)

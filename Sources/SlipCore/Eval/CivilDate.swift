@@ -15,10 +15,11 @@ struct CivilDate: Sendable, Equatable {
   /// 0...59.
   var second = 0
 
-  /// Epoch seconds of 0001-01-01T00:00:00Z, the first instant shown.
-  static let earliestEpochSecond = -62_135_596_800
+  /// Epoch seconds of 0001-01-01T00:00:00Z, the first instant shown (`Int64`: beyond a 32-bit
+  /// `Int`, as on WebAssembly).
+  static let earliestEpochSecond: Int64 = -62_135_596_800
   /// Epoch seconds of 9999-12-31T23:59:59Z, the last instant shown.
-  static let latestEpochSecond = 253_402_300_799
+  static let latestEpochSecond: Int64 = 253_402_300_799
 
   /// The day of the week, 0 for Sunday through 6 for Saturday.
   var weekday: Int {
@@ -104,8 +105,9 @@ extension CivilDate {
     guard let whole = CivilDate.floor(seconds),
       (CivilDate.earliestEpochSecond...CivilDate.latestEpochSecond).contains(whole)
     else { throw .epochOutOfRange(seconds) }
-    var days = whole / 86_400
-    var rest = whole % 86_400
+    // A day count (under 3 million either way) and a second of the day fit any `Int`.
+    var days = Int(whole / 86_400)
+    var rest = Int(whole % 86_400)
     if rest < 0 {
       days -= 1
       rest += 86_400
@@ -115,13 +117,13 @@ extension CivilDate {
       year: year, month: month, day: day, hour: rest / 3600, minute: rest / 60 % 60, second: rest % 60)
   }
 
-  /// The largest integer not above `value`, if it fits an `Int`.
-  private static func floor(_ value: ExactDecimal) -> Int? {
+  /// The largest integer not above `value`, if it fits an `Int64`.
+  private static func floor(_ value: ExactDecimal) -> Int64? {
     var power: Int128 = 1
     for _ in 0..<value.scale { power *= 10 }  // 10^38 still fits Int128
     var (quotient, remainder) = value.significand.quotientAndRemainder(dividingBy: power)
     if remainder < 0 { quotient -= 1 }
-    return Int(exactly: quotient)
+    return Int64(exactly: quotient)
   }
 }
 

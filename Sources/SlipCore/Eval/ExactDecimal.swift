@@ -138,7 +138,8 @@ extension ExactDecimal {
       }
     }
 
-    // Exponent: saturates far beyond anything representable so huge exponents can't trap.
+    // Exponent: saturates far beyond anything representable (and below 2^31, for a 32-bit `Int`)
+    // so huge exponents can't trap.
     var exponent = 0
     if i != end, utf8[i] == UInt8(ascii: "e") || utf8[i] == UInt8(ascii: "E") {
       utf8.formIndex(after: &i)
@@ -149,7 +150,7 @@ extension ExactDecimal {
       }
       guard i != end, ExactDecimal.digitValue(utf8[i]) != nil else { return nil }
       while i != end, let d = ExactDecimal.digitValue(utf8[i]) {
-        if exponent < 1_000_000_000_000 { exponent = exponent * 10 + Int(d) }
+        if exponent < 100_000_000 { exponent = exponent * 10 + Int(d) }
         utf8.formIndex(after: &i)
       }
       if exponentNegative { exponent = -exponent }

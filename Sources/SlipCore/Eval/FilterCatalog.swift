@@ -30,7 +30,15 @@ struct FilterCatalog: Sendable {
   let filters: [String: Filter]
 
   /// The built-in set.
-  static let standard = FilterCatalog(filters: core.merging(formatting) { builtIn, _ in builtIn })
+  static let standard = FilterCatalog(filters: merged(core, formatting))
+
+  /// `first` with the entries of `second` it lacks. (Not `Dictionary.merging`: its rethrowing
+  /// closure casts errors dynamically, which Embedded Swift cannot do.)
+  private static func merged(_ first: [String: Filter], _ second: [String: Filter]) -> [String: Filter] {
+    var filters = first
+    for (name, filter) in second where filters[name] == nil { filters[name] = filter }
+    return filters
+  }
 
   /// Filters on values and lists.
   private static let core: [String: Filter] = [

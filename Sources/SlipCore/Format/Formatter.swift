@@ -78,7 +78,7 @@ public struct Formatter: Sendable {
       return ra != rb ? ra < rb : a.offset < b.offset
     }
     for (_, option) in ordered {
-      parts.append(option.map(\.text).joined())
+      parts.append(option.map { $0.text }.joined())
     }
     return parts.filter { !$0.isEmpty }.joined(separator: " ")
   }
@@ -135,7 +135,7 @@ public struct Formatter: Sendable {
 
   /// Words and strings spaced, `|` between cells spaced.
   private func join(_ tokens: [Token]) -> String {
-    tokens.map(\.text).joined(separator: " ")
+    tokens.map { $0.text }.joined(separator: " ")
   }
 
   /// A statement around an expression (`if`, `for … in`, `set … =`, `feed`): operators spaced,

@@ -166,6 +166,17 @@ struct Layout {
     }
   }
 
+  /// Whether a cell's line, aligned to its start, sits at its column's far end: a right-to-left
+  /// cell in a left-to-right receipt starts at the right, a left-to-right cell in a
+  /// right-to-left receipt at the left (the far end before the line is mirrored).
+  private func startsAtTheFarEnd(_ text: some StringProtocol) -> Bool {
+    switch TextShaping.ownDirection(of: text) {
+    case .auto: false
+    case .leftToRight: media.direction == .rightToLeft
+    case .rightToLeft: media.direction != .rightToLeft
+    }
+  }
+
   /// The grid width of a line in its font and scale (double width halves the columns), less
   /// what the boxes around it take.
   private func columns(_ settings: LineSettings) -> Int {
@@ -254,8 +265,10 @@ struct Layout {
       var runs: [TextRun] = []
       runs.reserveCapacity(index == 0 ? cells.count : 1)
       if !line.isEmpty {
+        let column = startsAtTheFarEnd(line) ? max(0, room - lineWidth) : 0
         runs.append(
-          TextRun(column: 0, text: line, width: lineWidth, style: settings.style, source: span(first.range)))
+          TextRun(
+            column: column, text: line, width: lineWidth, style: settings.style, source: span(first.range)))
       }
       if index == 0 {
         // The other cells end at the right edge, one space apart: their columns, left to right.
@@ -298,7 +311,7 @@ struct Layout {
         guard !text.isEmpty else { return }
         let offset =
           switch row.alignments[columnIndex] {
-          case .left: 0
+          case .left: startsAtTheFarEnd(text) ? max(0, columnWidth - textWidth) : 0
           case .center: max(0, (columnWidth - textWidth) / 2)
           case .right: max(0, columnWidth - textWidth)
           }

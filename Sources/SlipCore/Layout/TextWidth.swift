@@ -1,4 +1,3 @@
-import Foundation
 import SlipIR
 
 /// Text as the compiler measures and normalises it: NFC, and columns as ``TextColumns`` counts.
@@ -8,7 +7,7 @@ package enum TextWidth {
     // Every scalar below U+0300 means no combining marks and nothing that composes: already NFC.
     // In UTF-8, U+0300 is the first scalar whose lead byte is 0xCC or more.
     if allBytes(of: text, where: { $0 < 0xCC }) { return text }
-    return text.precomposedStringWithCanonicalMapping
+    return String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }
 
   /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string

@@ -2,7 +2,7 @@ import SlipIR
 
 /// Encodes barcode and QR data into modules. The compiler draws no symbols itself (no
 /// hand-written encoders): the CLI passes one over libzint, an app may pass its platform's.
-public protocol SymbolEncoder: Sendable {
+public protocol SymbolEncoder: AnyObject, Sendable {
   /// The modules of `data` as `symbology`, one pixel each, without quiet zones; linear
   /// barcodes are one row high. Text in QR codes is encoded the standard way (ISO-8859-1 when
   /// it fits, UTF-8 with ECI 26 otherwise).

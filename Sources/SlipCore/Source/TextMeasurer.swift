@@ -1,14 +1,14 @@
 /// Measures label text: how wide a string is in the label font at a glyph height in dots. The
 /// CLI passes one over FreeType and the font its previews use; without one the compiler uses
 /// ``ApproximateTextMeasurer``.
-public protocol TextMeasurer: Sendable {
+public protocol TextMeasurer: AnyObject, Sendable {
   /// The advance width of `text` in dots when its glyphs are `height` dots tall.
   func width(of text: String, height: Int) -> Int
 }
 
 /// Widths from character classes of a condensed sans (close to Zebra's font 0): enough for
 /// wrapping and shrinking to land within a few percent, with no font file at hand.
-public struct ApproximateTextMeasurer: TextMeasurer {
+public final class ApproximateTextMeasurer: TextMeasurer {
   /// A measurer.
   public init() {}
 

@@ -80,6 +80,10 @@ extension StatusCommand: Command {
   static let name = "status"
   static let summary = "ask a printer whether it has paper, its cover is shut, its cutter is free"
 }
+extension ServeCommand: Command {
+  static let name = "serve"
+  static let summary = "run the print service: an HTTP API that renders and queues jobs for printers"
+}
 extension InfoCommand: Command {
   static let name = "info"
   static let summary = "show a Bluetooth LE printer's Device Information and characteristics"

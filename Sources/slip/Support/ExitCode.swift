@@ -24,15 +24,16 @@ enum ExitCode: Int32 {
   }
 
   /// An error's code, by the stage its ID names: the data's (`E04xx`) 65; a file that cannot be
-  /// read (`E0001`) or a missing font file (`E0701`) 66; a printer that cannot print the
-  /// template as chosen (`E06xx`, `E09xx`) 64; a preview that cannot be drawn 74; the
+  /// read (`E0001`), a missing font file (`E0701`) or service configuration (`E1011`) 66; a printer that cannot print the
+  /// template as chosen (`E06xx`, `E09xx`) or a service configuration with a mistake (`E10xx`)
+  /// 64; a preview that cannot be drawn 74; the
   /// template's own errors 1.
   private static func forError(_ error: Diagnostic) -> ExitCode {
     switch error.id {
-    case "E0001", "E0701": .missingInput
+    case "E0001", "E0701", "E1011": .missingInput
     case "E0003": .ioError
     case let id where id.hasPrefix("E04"): .badData
-    case let id where id.hasPrefix("E06") || id.hasPrefix("E09"): .usage
+    case let id where id.hasPrefix("E06") || id.hasPrefix("E09") || id.hasPrefix("E10"): .usage
     case let id where id.hasPrefix("E07"): .ioError
     default: .templateErrors
     }

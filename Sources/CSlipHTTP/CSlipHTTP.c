@@ -1,0 +1,33 @@
+#include "CSlipHTTP.h"
+
+#include <string.h>
+
+// The unescaper MHD calls for the URL and each argument: it changes nothing, so the Swift
+// side sees `%2F` as written and decides (with MHD_http_unescape) once it has refused those.
+static size_t CSlipHTTP_keep_escapes(void *context, struct MHD_Connection *connection, char *text) {
+  (void)context;
+  (void)connection;
+  return strlen(text);
+}
+
+struct MHD_Daemon *CSlipHTTP_start(unsigned int flags, const struct sockaddr *address,
+                                   MHD_AccessHandlerCallback handler, void *handlerContext,
+                                   MHD_RequestCompletedCallback completed, void *completedContext,
+                                   CSlipHTTPLimits limits) {
+  // The port argument is ignored when MHD_OPTION_SOCK_ADDR is given.
+  return MHD_start_daemon(
+      flags, 0, NULL, NULL, handler, handlerContext, MHD_OPTION_SOCK_ADDR, address,
+      MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext, MHD_OPTION_CONNECTION_LIMIT,
+      limits.connections, MHD_OPTION_CONNECTION_TIMEOUT, limits.timeoutSeconds,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.memoryBytes, MHD_OPTION_THREAD_STACK_SIZE,
+      limits.stackBytes, MHD_OPTION_UNESCAPE_CALLBACK, CSlipHTTP_keep_escapes, NULL,
+      // Not MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, which would let a second
+      // service share the port. MHD's default (SO_REUSEADDR) already lets a restarted service
+      // take its port back at once.
+      MHD_OPTION_END);
+}
+
+uint16_t CSlipHTTP_port(struct MHD_Daemon *daemon) {
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info == NULL ? 0 : info->port;
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SlipCore
+import SlipFiles
+import SlipKit
+
+/// The templates folder of the configuration: requests name templates by their path inside it
+/// (`receipts/kopi.slip`), and their includes and pictures never leave it.
+public struct TemplateFolder: Sendable {
+  /// The folder, absolute with symbolic links resolved.
+  public let root: String
+
+  /// The folder at `root` (resolved here).
+  public init(root: String) {
+    self.root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+  }
+
+  /// Why a template name is refused: a name that could leave the folder (400) or one that
+  /// names nothing there (404).
+  public struct Refusal: Error, Sendable, Equatable {
+    /// The HTTP status: 400 or 404.
+    public var status: Int
+    /// What is wrong.
+    public var message: String
+  }
+
+  /// The template `name`, with a loader confined to the folder; diagnostics name it `name`.
+  public func template(named name: String) throws(Refusal) -> TemplateSource {
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0"),
+      !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+    else {
+      throw Refusal(
+        status: 400,
+        message:
+          "'\(name)' is not a template name: use its path inside the templates folder, such as 'receipts/kopi.slip'"
+      )
+    }
+    let path = URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: root, isDirectory: true))
+      .standardizedFileURL.resolvingSymlinksInPath().path
+    // A symbolic link inside the folder may still point out of it.
+    guard path.hasPrefix(root == "/" ? "/" : root + "/") else {
+      throw Refusal(status: 400, message: "the template '\(name)' is outside the templates folder")
+    }
+    let bytes: [UInt8]
+    do throws(InputError) {
+      bytes = try InputFile.read(path, what: "template")
+    } catch {
+      throw Refusal(
+        status: error.reason == .missing ? 404 : 400,
+        message: error.reason == .missing ? "no template '\(name)' in the templates folder" : error.message)
+    }
+    return TemplateSource(SourceFile(path: name, bytes: bytes), loader: loader)
+  }
+
+  /// A template sent as text (`"source"`), named `name`; its includes are read from the folder.
+  public func template(text: String, name: String = "source.slip") -> TemplateSource {
+    TemplateSource(SourceFile(path: name, text: text), loader: loader)
+  }
+
+  /// Includes resolved inside the folder, relative paths from it.
+  private var loader: FileSystemLoader { FileSystemLoader(root: root, base: root) }
+}
