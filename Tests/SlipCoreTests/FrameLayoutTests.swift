@@ -319,7 +319,8 @@ private func printed(_ result: Compiler.Result) -> [String] {
     #expect(result.diagnostics.isEmpty)
     let lines = printed(result)
     #expect(lines[0] == "┌────┬─────────────────────────┐")
-    #expect(lines[1] == "│   b│                        a│")
+    // Left-to-right cells in a right-to-left receipt start at their column's left (main's rule).
+    #expect(lines[1] == "│b   │a                        │")
   }
 
   @Test func rightToLeftColumnsStartAtTheRight() {
