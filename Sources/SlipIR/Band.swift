@@ -63,7 +63,10 @@ public struct BandColumn: Sendable, Equatable {
 
 /// Vertical placement in a band.
 public enum VerticalAlignment: String, Sendable, Equatable, CaseIterable {
+  /// Shorter columns start at the band's top.
   case top
+  /// Shorter columns are centred on the band's height.
   case middle
+  /// Shorter columns end at the band's bottom.
   case bottom
 }
