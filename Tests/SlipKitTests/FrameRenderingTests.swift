@@ -3,6 +3,7 @@ import SlipCore
 import SlipESCPOS
 import SlipIR
 import SlipKit
+import SlipTestSupport
 import Testing
 
 /// Borders and side-by-side columns through the whole pipeline (issue 21): what text mode sends
@@ -125,5 +126,37 @@ import Testing
       #expect(image.bits == rows(preview, top: top, height: image.height, widthBytes: image.widthBytes))
       top += image.height
     }
+  }
+
+  @Test func aPictureInAColumnIsScaledToItAndPrintsAsThePreview() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slip-frames-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: Repository.root.appendingPathComponent("templates/logo.png"),
+      to: folder.appendingPathComponent("logo.png"))
+    let path = folder.appendingPathComponent("t.slip").path
+    try """
+    receipt paper=58mm
+    columns widths="10 *" valign=bottom
+      column
+        image "logo.png" width=100%
+      end
+      column
+        text "Kopi Senja" bold
+      end
+    end
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let rendering = Renderer().render(
+      try TemplateSource(path: path), target: .escpos(), previews: PreviewOptions())
+    #expect(!rendering.hasErrors)
+    let ir = Renderer().render(try TemplateSource(path: path), target: .ir)
+    // The picture is the column's 120 dots wide, not the paper's.
+    #expect(String(decoding: ir.bytes, as: UTF8.self).contains("image \"logo.png\" 120x"))
+    let images = rasterImages(rendering.bytes)
+    try #require(images.count == 1)
+    let preview = try #require(rendering.previews.first).bitmap
+    #expect(
+      images[0].bits == rows(preview, top: 0, height: images[0].height, widthBytes: images[0].widthBytes))
   }
 }
