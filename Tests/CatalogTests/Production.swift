@@ -234,6 +234,7 @@ enum Production {
     "E0363": { check("receipt\ncolumns widths=\"* *\"\ncolumn\nend\nend") },
     "E0364": { check("receipt paper=58mm\ncolumns widths=\"20 20\"\ncolumn\nend\ncolumn\nend\nend") },
     "E0365": { check("receipt\ncolumns widths=\"*\"\ntext \"a\"\ncolumn\nend\nend") },
+    "E0366": { check("receipt paper=58mm\ncolumns widths=\"4 *\"\ncolumn\nbox\nend\nend\ncolumn\nend\nend") },
     // Data and evaluation.
     "E0401": { render("receipt\ntext \"{{ a.b }}\"", #"{"a": {}}"#) },
     "E0402": { render("receipt\ntext \"{{ a }}\"") },

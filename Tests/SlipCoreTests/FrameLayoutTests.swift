@@ -207,6 +207,14 @@ private func printed(_ result: Compiler.Result) -> [String] {
     #expect(reported(result) == ["E0360 3:15", "E0360 4:16", "E0361 5:3", "E0360 8:17"])
   }
 
+  @Test func boxesNestOnlyWhileTheyLeaveRoom() {
+    // 32 columns: seven boxes leave 4, an eighth would leave none.
+    let template =
+      "receipt paper=58mm\n" + String(repeating: "box\n", count: 8) + "text \"a\"\n"
+      + String(repeating: "end\n", count: 8)
+    #expect(reported(compile(template)) == ["E0366 9:1"])
+  }
+
   @Test func aLabelsBoxIsStillAShape() {
     let result = compile(
       """

@@ -9,11 +9,16 @@ extension Checker {
     let border =
       options.choice("border", Border.allCases.map(\.rawValue)).flatMap(Border.init(rawValue:)) ?? .line
     diagnostics += options.diagnostics
+    // The box's rule and a space each side take 4 columns; it must leave at least one.
+    guard media.columns > 4 else {
+      diagnostics.append(Diagnostic(.boxTooNarrow(columns: media.columns), at: frame.range))
+      return []
+    }
     boxDepth += 1
     defer { boxDepth -= 1 }
     // Inside, statements print on what the box's rule and a space each side leave: pictures
     // scale to it, tables must fit it.
-    let body = checkBlock(frame.body, media: Self.media(media, columns: max(1, media.columns - 4)))
+    let body = checkBlock(frame.body, media: Self.media(media, columns: media.columns - 4))
     return [.box(border, .top, frame.range)] + body + [.box(border, .bottom, frame.range)]
   }
 

@@ -1,5 +1,11 @@
 /// The checker's diagnostics, alphabetically.
 extension DiagnosticMessage {
+  static func boxTooNarrow(columns: Int) -> Self {
+    .init(
+      id: "E0366", .error,
+      "a box takes 4 columns for its rules and margins, and the line here has \(columns); nothing would fit inside",
+      label: "no room inside")
+  }
   static func columnCount(_ got: Int, expected: Int) -> Self {
     .init(
       id: "E0363", .error,
