@@ -159,7 +159,8 @@ def needs_image(line: str, codecs: list[str]) -> bool:
     to right, so it never prints them as text)."""
     shaping = [(0x0590, 0x08FF), (0x0900, 0x0DFF), (0x0E00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF),
                (0x19E0, 0x19FF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFE)]
-    if any(low <= ord(ch) <= high for ch in line for low, high in shaping):
+    # The baht sign is a currency symbol in a cell of its own (SlipIR's TextShaping).
+    if any(low <= ord(ch) <= high and ch != "\u0e3f" for ch in line for low, high in shaping):
         return True
     for character in line:
         if " " <= character <= "~" or unicodedata.category(character) in ("Mn", "Me", "Cf", "Cc"):

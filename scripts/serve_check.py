@@ -62,7 +62,14 @@ def render_checks(serve):
     text = slip_render("templates/kopi-senja.slip", "--data", "templates/kopi-senja.json", "--target", "text")
     check(status == 200 and base64.b64decode(body["bytes"]) == text, "target text gives 'slip render --target text'")
     pages = body.get("preview", [])
-    check(len(pages) == 1 and base64.b64decode(pages[0])[:4] == b"\x89PNG", "preview: true gives one PNG page")
+    preview = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"serve-check-preview-{os.getpid()}.png")
+    slip_render("templates/kopi-senja.slip", "--data", "templates/kopi-senja.json", "--preview", preview,
+                "-o", os.devnull)
+    with open(preview, "rb") as file:
+        expected_png = file.read()
+    os.remove(preview)
+    check(len(pages) == 1 and base64.b64decode(pages[0]) == expected_png,
+          "preview: true gives one PNG page, exactly 'slip render --preview's")
     status, body, _ = serve.request("POST", "/render", {"source": 'receipt\ntext "{{ total | rupia }}"'})
     ids = [d["id"] for d in body.get("diagnostics", [])] if isinstance(body, dict) else []
     check(status == 422 and ids == ["E0302"] and body["diagnostics"][0]["line"] == 2,
@@ -412,6 +419,8 @@ def main():
         with SlipServe(hostile_config) as serve:
             hostile_checks(serve, folder)
             check(serve.stop() == 0, "SIGTERM after the hostile requests: exit 0")
+            refused = [line for line in serve.log if " http: " in line and "431" in line]
+            check(len(refused) == 1, "a request libmicrohttpd refused itself (431) has its log line too")
     job_checks()
     shutdown_checks()
     token_checks()

@@ -187,7 +187,7 @@ def needs_shaping(text: str) -> bool:
     """Whether a line is in a script Slip shapes and sends as a picture (SlipIR's TextShaping)."""
     ranges = [(0x0590, 0x08FF), (0x0900, 0x0DFF), (0x0E00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF),
               (0x19E0, 0x19FF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFE)]
-    return any(low <= ord(ch) <= high for ch in text for low, high in ranges)
+    return any(low <= ord(ch) <= high and ch != "\u0e3f" for ch in text for low, high in ranges)
 
 
 def filled_rows(image: Image.Image) -> list[tuple[int, int] | None]:

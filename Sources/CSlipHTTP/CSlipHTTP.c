@@ -1,6 +1,20 @@
 #include "CSlipHTTP.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+// The sink every daemon's messages go to; the same Swift function for all of them, set at start.
+static CSlipHTTPLogSink CSlipHTTP_sink = NULL;
+
+// libmicrohttpd's logger: its printf-style message formatted (and cut) into a line for Swift.
+static void CSlipHTTP_log(void *context, const char *format, va_list arguments) {
+  CSlipHTTPLogSink sink = CSlipHTTP_sink;
+  if (sink == NULL) return;
+  char line[512];
+  vsnprintf(line, sizeof line, format, arguments);
+  sink(context, line);
+}
 
 // The unescaper MHD calls for the URL and each argument: it changes nothing, so the Swift
 // side sees `%2F` as written and decides (with MHD_http_unescape) once it has refused those.
@@ -13,10 +27,13 @@ static size_t CSlipHTTP_keep_escapes(void *context, struct MHD_Connection *conne
 struct MHD_Daemon *CSlipHTTP_start(unsigned int flags, const struct sockaddr *address,
                                    MHD_AccessHandlerCallback handler, void *handlerContext,
                                    MHD_RequestCompletedCallback completed, void *completedContext,
-                                   CSlipHTTPLimits limits) {
+                                   CSlipHTTPLogSink sink, CSlipHTTPLimits limits) {
+  CSlipHTTP_sink = sink;
   // The port argument is ignored when MHD_OPTION_SOCK_ADDR is given.
   return MHD_start_daemon(
-      flags, 0, NULL, NULL, handler, handlerContext, MHD_OPTION_SOCK_ADDR, address,
+      // The logger first, so that libmicrohttpd's messages about the other options reach it.
+      flags, 0, NULL, NULL, handler, handlerContext, MHD_OPTION_EXTERNAL_LOGGER, CSlipHTTP_log,
+      handlerContext, MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext, MHD_OPTION_CONNECTION_LIMIT,
       limits.connections, MHD_OPTION_CONNECTION_TIMEOUT, limits.timeoutSeconds,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.memoryBytes, MHD_OPTION_THREAD_STACK_SIZE,

@@ -15,6 +15,9 @@ extension PrinterProfile {
     paper == "80mm" ? generic80 : generic58
   }
 
+  /// Whether this is one of the generic profiles, the printer of a paper when none is named.
+  public var isGeneric: Bool { id == Self.generic58.id || id == Self.generic80.id }
+
   private static let fontA58 = FontMetrics(width: 12, height: 24, columns: 32)
   private static let fontB58 = FontMetrics(width: 9, height: 17, columns: 42)
   private static let fontA80 = FontMetrics(width: 12, height: 24, columns: 48)

@@ -29,6 +29,15 @@ extension ESCPOSWarning {
       source: source)
   }
 
+  static func cutterMissing(printer: String, feedLines: Int, at source: SourceSpan?) -> Self {
+    Self(
+      id: "W0605",
+      message:
+        "printer '\(printer)' has no cutter; each cut feeds \(feedLines) line\(feedLines == 1 ? "" : "s") "
+        + "for the paper to be torn off",
+      source: source)
+  }
+
   static func drawerPinMissing(_ pin: Int, printer: String, pins: [Int], at source: SourceSpan?) -> Self {
     let has =
       pins.isEmpty

@@ -33,7 +33,12 @@ public struct ESCPOSWriter: Sendable {
 
   /// A batch: the receipts one after another, each starting with `ESC @`.
   public func emit(_ documents: [Document]) throws(ESCPOSError) -> ESCPOSOutput {
-    if printsAsRaster { return try emitRaster(documents) }
+    var output = try printsAsRaster ? emitRaster(documents) : emitText(documents)
+    if let warning = missingCutter(in: documents) { output.warnings.append(warning) }
+    return output
+  }
+
+  private func emitText(_ documents: [Document]) throws(ESCPOSError) -> ESCPOSOutput {
     var emitter = Emitter(profile: profile, encoder: encoder)
     var warnings: [ESCPOSWarning] = []
     for document in documents {
@@ -42,6 +47,19 @@ public struct ESCPOSWriter: Sendable {
       try emitter.job(document, imageLines: images.lines)
     }
     return ESCPOSOutput(bytes: emitter.bytes, warnings: emitter.warnings + warnings)
+  }
+
+  /// A named printer without a cutter feeds where the template cuts: said once, at the first
+  /// `cut`. The generic profiles stand for a printer nobody named, whose cutter is unknown, so
+  /// they feed without a word.
+  func missingCutter(in documents: [Document]) -> ESCPOSWarning? {
+    guard profile.cutter.kinds.isEmpty, !profile.isGeneric else { return nil }
+    for document in documents {
+      for case .cut(let cut) in document.blocks {
+        return .cutterMissing(printer: profile.id, feedLines: profile.cutter.feedLines, at: cut.source)
+      }
+    }
+    return nil
   }
 }
 

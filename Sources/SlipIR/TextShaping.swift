@@ -28,6 +28,7 @@ public enum TextShaping {
     switch scalar.value {
     case 0x0590...0x08FF: true  // Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic
     case 0x0900...0x0DFF: true  // Devanagari, Bengali, Gurmukhi … Sinhala
+    case 0x0E3F: false  // ฿, the baht sign: a currency symbol in a cell of its own, as in TIS-620
     case 0x0E00...0x0FFF: true  // Thai, Lao, Tibetan
     case 0x1000...0x109F: true  // Myanmar
     case 0x1780...0x17FF, 0x19E0...0x19FF: true  // Khmer

@@ -291,6 +291,13 @@ enum Production {
         "receipt\nimage \"a.pgm\"",
         profile: profile { $0.images = ImageSupport(raster: false, column: false, graphics: false) })
     },
+    "W0605": {
+      escpos(
+        "receipt\ntext \"a\"\ncut",
+        profile: profile {
+          $0.id = "tear-bar-58"; $0.cutter.kinds = []
+        })
+    },
     "E0601": { escpos("receipt paper=80mm\ntext \"a\"") },
     "E0602": { escpos("receipt font=B\ntext \"a\"", profile: profile { $0.fontB = nil }) },
     "E0603": { escpos("receipt paper=80mm\nimage \"wide.pgm\"") },

@@ -118,6 +118,29 @@ private let lf: UInt8 = 0x0A
         == "printer 'generic-58' has drawer pin 2, not pin 5; the drawer kick is left out")
   }
 
+  @Test func aNamedPrinterWithoutACutterSaysOnceThatItFeedsInstead() throws {
+    var tearBar = PrinterProfile.generic58
+    tearBar.id = "pos-5890-tear-bar"
+    let cuts: [Block] = [
+      Sample.line("A"), .cut(Cut(kind: .full, source: Sample.span(2))), Sample.line("B"),
+      .cut(Cut(kind: .partial, source: Sample.span(4))),
+    ]
+    for mode in [PrintMode.text, .raster] {
+      let output = try ESCPOSWriter(profile: tearBar, mode: mode).emit(Sample.document(cuts))
+      if mode == .text {
+        #expect(!zip(output.bytes, output.bytes.dropFirst()).contains { $0 == (gs, 0x56) }, "no GS V")
+      }
+      #expect(output.warnings.map(\.id) == ["W0605"], "\(mode)")
+      #expect(output.warnings.first?.source == Sample.span(2))
+      #expect(
+        output.warnings.first?.message
+          == "printer 'pos-5890-tear-bar' has no cutter; each cut feeds 3 lines for the paper to be torn off")
+    }
+    // The generic profile is the printer of a paper nobody named: its cutter is unknown.
+    #expect(try Sample.emit(cuts).warnings.isEmpty)
+    #expect(try Sample.emit(cuts, profile: .generic80, media: Sample.media80).warnings.isEmpty)
+  }
+
   @Test func aNarrowTemplateIsCentredWhenTheProfileSaysSo() throws {
     let output = try Sample.emit([Sample.line("X")], profile: .epsonTMT20III)
     // (576 - 32 × 12) / 2 = 96 dots of left margin, given back at the end.

@@ -33,3 +33,35 @@ final class Events: @unchecked Sendable {
     }
   }
 }
+
+/// An action run on the queue's own thread as each event arrives, so that a test acts at the
+/// exact moment a job changes state, however busy the test run's threads are.
+final class Hook: @unchecked Sendable {
+  private let lock = NSLock()
+  private var action: (@Sendable (QueueEvent) -> Void)?
+
+  func set(_ action: (@Sendable (QueueEvent) -> Void)?) { lock.withLock { self.action = action } }
+
+  func callAsFunction(_ event: QueueEvent) {
+    let action = lock.withLock { self.action }
+    action?(event)
+  }
+}
+
+/// A value set once from another thread.
+final class Once<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value?
+
+  /// Sets the value unless one was set; whether this call set it.
+  @discardableResult
+  func set(_ value: Value) -> Bool {
+    lock.withLock {
+      guard stored == nil else { return false }
+      stored = value
+      return true
+    }
+  }
+
+  var value: Value? { lock.withLock { stored } }
+}

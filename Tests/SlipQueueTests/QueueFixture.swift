@@ -4,11 +4,28 @@ import SlipTransport
 
 /// A state directory of its own, and helpers to wait for the queue.
 struct QueueFixture {
-  /// A fresh, empty state directory under the temporary folder.
+  /// A fresh, empty state directory, in a folder of the temporary folder's that keeps only the
+  /// last hour's (tests cannot all clean up after themselves: a queue may still hold its
+  /// directory when its test ends).
   static func directory() -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("slip-queue-\(UUID())")
-    return url.path
+    _ = sweep
+    return parent.appendingPathComponent(UUID().uuidString).path
   }
+
+  private static let parent = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "slip-queue-tests")
+
+  /// Makes the folder, and removes state directories more than an hour old, once per test run.
+  private static let sweep: Void = {
+    let manager = FileManager.default
+    try? manager.createDirectory(at: parent, withIntermediateDirectories: true)
+    let old = Date(timeIntervalSinceNow: -3600)
+    for name in (try? manager.contentsOfDirectory(atPath: parent.path)) ?? [] {
+      let path = parent.appendingPathComponent(name).path
+      let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+      if let modified, modified < old { try? manager.removeItem(atPath: path) }
+    }
+  }()
 
   /// A printer at `destination` (`tcp:…`) with a short timeout.
   static func printer(_ destination: String, checkStatus: Bool = false, timeout: Duration = .seconds(3))
@@ -28,12 +45,14 @@ struct QueueFixture {
     return options
   }
 
-  /// Polls `condition` every 20 ms until it holds or `seconds` pass; whether it held.
-  static func wait(_ seconds: Double = 20, until condition: () throws -> Bool) rethrows -> Bool {
+  /// Polls `condition` every 20 ms until it holds or `seconds` pass; whether it held. It
+  /// sleeps as a task, so a test waiting for the queue does not hold one of the few threads the
+  /// whole test run shares.
+  static func wait(_ seconds: Double = 20, until condition: () throws -> Bool) async throws -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       if try condition() { return true }
-      usleep(20_000)
+      try await Task.sleep(for: .milliseconds(20))
     }
     return try condition()
   }

@@ -95,3 +95,36 @@ import Testing
     #expect(throws: ListenAddressError.self) { try ListenAddress(text) }
   }
 }
+
+@Suite struct StaticAssetsTests {
+  static let assets = StaticAssets(files: [
+    "index.html": Array("<h1>designer</h1>".utf8), "app/editor.js": Array("let a = 1".utf8), "blob": [1, 2],
+  ])
+
+  @Test func assetsAreServedBesideTheAPI() throws {
+    var router = Router()
+    router.add("GET", "/printers") { _, _ in .error(200, "printers") }
+    Self.assets.addRoutes(to: &router)
+    let index = router.respond(to: try RouterTests.request("GET", "/"))
+    #expect(index.status == 200 && index.header("Content-Type") == "text/html; charset=utf-8")
+    #expect(index.bytes == Array("<h1>designer</h1>".utf8))
+    let script = router.respond(to: try RouterTests.request("GET", "/app/editor.js"))
+    #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+    #expect(
+      router.respond(to: try RouterTests.request("GET", "/blob")).header("Content-Type")
+        == "application/octet-stream")
+    // The API's own path wins; a path no asset has is 404.
+    #expect(
+      router.respond(to: try RouterTests.request("GET", "/printers")).bytes.map {
+        String(decoding: $0, as: UTF8.self)
+      }?.contains("printers") == true)
+    #expect(router.respond(to: try RouterTests.request("GET", "/app/missing.js")).status == 404)
+  }
+
+  @Test func noAssetsAddNoRoutes() throws {
+    var router = Router()
+    StaticAssets.none.addRoutes(to: &router)
+    #expect(router.respond(to: try RouterTests.request("GET", "/")).status == 404)
+    #expect(router.respond(to: try RouterTests.request("POST", "/x")).status == 404)
+  }
+}

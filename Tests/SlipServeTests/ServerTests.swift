@@ -75,3 +75,34 @@ import Testing
     }
   }
 }
+
+@Suite struct ServiceLogTests {
+  /// Lines a log received.
+  final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+  }
+
+  @Test func eachRequestGetsOneLine() throws {
+    let lines = Lines()
+    let log = ServiceLog { lines.add($0) }
+    let base = try ServiceTests.service()
+    let service = try SlipService(configuration: base.configuration, sourceDateEpoch: "1700000000", log: log)
+    let server = try service.start(listen: ListenAddress(host: "127.0.0.1", port: 0, isIPv6: false))
+    _ = RawClient.exchange(port: server.address.port, RawClient.request("GET", "/printers"))
+    _ = RawClient.exchange(port: server.address.port, RawClient.request("GET", "/x%0Aforged%2Fline"))
+    server.stop()
+    let logged = lines.all
+    #expect(logged.count == 2)
+    #expect(logged.allSatisfy { $0.hasSuffix("\n") && $0.dropLast().contains("\n") == false })
+    #expect(logged[0].contains(" GET /printers 200 "))
+    // A hostile path cannot start a line of its own.
+    #expect(logged[1].contains("GET /x%0Aforged%2Fline 400"))
+  }
+
+  @Test func controlCharactersAreEscaped() {
+    #expect(ServiceLog.printable("a\nb\u{7}") == "a\\x0ab\\x07")
+  }
+}

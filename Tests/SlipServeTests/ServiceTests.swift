@@ -110,7 +110,9 @@ import Testing
       to: try Self.post("/render", #"{"source": "receipt\ninclude \"../Package.swift\""}"#))
     #expect(response.status == 422)
     let diagnostics = try #require(try Self.json(response)["diagnostics"] as? [[String: Any]])
-    #expect((diagnostics.first?["message"] as? String)?.contains("outside") == true)
+    let message = try #require(diagnostics.first?["message"] as? String)
+    #expect(message.contains("'../Package.swift' is outside the template root"))
+    #expect(!message.contains("--root"))
   }
 
   @Test(arguments: [

@@ -38,7 +38,7 @@ public final class HTTPServer: @unchecked Sendable {
     let context = Unmanaged.passUnretained(self).toOpaque()
     var flags =
       MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-      | MHD_USE_POLL.rawValue
+      | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     // Connection threads get a main thread's 8 MiB of stack: the compiler and the data reader
     // recurse as deep as their limits allow (64 blocks, 100-level expressions, 512-level data).
@@ -49,7 +49,8 @@ public final class HTTPServer: @unchecked Sendable {
       memoryBytes: limits.headerBytes, stackBytes: 8 << 20)
     let started = address.withSocketAddress { socketAddress in
       CSlipHTTP_start(
-        UInt32(flags), socketAddress, httpAccessHandler, context, httpRequestCompleted, context, settings)
+        UInt32(flags), socketAddress, httpAccessHandler, context, httpRequestCompleted, context, httpLogSink,
+        settings)
     }
     guard let started else {
       throw ListenAddressError(message: "cannot listen on \(address): \(String(cString: strerror(errno)))")
@@ -268,6 +269,13 @@ private let httpAccessHandler: MHD_AccessHandlerCallback = {
 private let httpRequestCompleted: MHD_RequestCompletedCallback = { context, _, slot, reason in
   guard let context else { return }
   Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().completed(slot: slot, reason: reason)
+}
+
+private let httpLogSink: CSlipHTTPLogSink = { context, line in
+  guard let context, let line else { return }
+  let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+  Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().log.line(
+    "http: " + ServiceLog.printable(text))
 }
 
 private let httpValueCollector: MHD_KeyValueIterator = { context, _, key, value in

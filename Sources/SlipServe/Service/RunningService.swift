@@ -69,19 +69,9 @@ public final class RunningService: Sendable {
     server.stop()
   }
 
-  /// A queue event's log line: `job 12 bar sending 0/266 confirmed, attempt 1`.
+  /// A queue event's log line, as SlipQueue words it: `job 17 (receipt 42) on 'bar': done, 1234
+  /// of 1234 bytes confirmed`.
   static func log(_ event: QueueEvent, to log: ServiceLog) {
-    switch event {
-    case .job(let job):
-      var line =
-        "job \(job.id) \(job.printer) \(job.state.rawValue) \(job.confirmed)/\(job.total) confirmed, "
-        + "\(job.queued) queued, \(job.unanswered) unanswered, attempt \(job.attempts)"
-      if let message = job.message { line += ": \(message)" }
-      log.line(line)
-    case .printer(let report):
-      log.line("printer \(report.id) \(report.state.rawValue)" + (report.message.map { ": \($0)" } ?? ""))
-    case .storeFailed(let error):
-      log.line("store failed: \(error) (trying again)")
-    }
+    log.line(event.description)
   }
 }

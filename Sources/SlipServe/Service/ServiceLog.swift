@@ -45,7 +45,7 @@ public final class ServiceLog: Sendable {
     var out = ""
     for scalar in limited.unicodeScalars {
       if scalar.value < 0x20 || scalar.value == 0x7F {
-        out += "\\x" + String(scalar.value, radix: 16)
+        out += String(format: "\\x%02x", scalar.value)
       } else {
         out.unicodeScalars.append(scalar)
       }

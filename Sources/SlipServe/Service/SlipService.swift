@@ -24,19 +24,24 @@ public struct SlipService: HTTPResponder {
   let renderer: Renderer
   /// The job queue the job routes use; nil: a service that only renders (no job routes).
   public let queue: JobQueue?
+  /// Pages served beside the API (the designer), from memory.
+  public let assets: StaticAssets
   /// The event streams open now.
   let streams = OpenStreams()
   /// The routes.
   private(set) var router = Router()
 
-  /// A service for `configuration`, its jobs in `queue`, requiring `token` when given. A
-  /// malformed `sourceDateEpoch` is refused here, once, rather than on every request.
+  /// A service for `configuration`, its jobs in `queue`, serving `assets` beside the API,
+  /// requiring `token` when given. A malformed `sourceDateEpoch` is refused here, once, rather
+  /// than on every request.
   public init(
-    configuration: ServeConfiguration, queue: JobQueue? = nil, token: String? = nil,
+    configuration: ServeConfiguration, queue: JobQueue? = nil, assets: StaticAssets = .none,
+    token: String? = nil,
     sourceDateEpoch: String? = nil, log: ServiceLog = ServiceLog()
   ) throws(InputError) {
     self.configuration = configuration
     self.queue = queue
+    self.assets = assets
     self.templates = TemplateFolder(root: configuration.templates)
     self.token = token.map { Array($0.utf8) }
     self.sourceDateEpoch = sourceDateEpoch
@@ -51,6 +56,8 @@ public struct SlipService: HTTPResponder {
     router.add("GET", "/printers") { _, _ in printers() }
     router.add("POST", "/render") { request, _ in render(request) }
     if let queue { addJobRoutes(to: &router, queue: queue) }
+    // Last, so the API's paths win over the pages'.
+    assets.addRoutes(to: &router)
     return router
   }
 

@@ -58,5 +58,35 @@ public struct TemplateFolder: Sendable {
   }
 
   /// Includes resolved inside the folder, relative paths from it.
-  private var loader: FileSystemLoader { FileSystemLoader(root: root, base: root) }
+  private var loader: FolderLoader { FolderLoader(FileSystemLoader(root: root, base: root)) }
+}
+
+/// The file system loader as the service uses it: the same rules, but an include outside the
+/// folder is not told to pass `--root`, which a client of the service cannot.
+final class FolderLoader: TemplateLoader {
+  let inner: FileSystemLoader
+
+  init(_ inner: FileSystemLoader) { self.inner = inner }
+
+  func load(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> SourceFile {
+    do throws(TemplateLoadError) {
+      return try inner.load(path, includedFrom: includer)
+    } catch {
+      throw Self.reworded(error, path)
+    }
+  }
+
+  func loadData(_ path: String, includedFrom includer: String) throws(TemplateLoadError) -> (
+    path: String, bytes: [UInt8]
+  ) {
+    do throws(TemplateLoadError) {
+      return try inner.loadData(path, includedFrom: includer)
+    } catch {
+      throw Self.reworded(error, path)
+    }
+  }
+
+  private static func reworded(_ error: TemplateLoadError, _ path: String) -> TemplateLoadError {
+    error == .outsideRoot(path, widen: true) ? .outsideRoot(path, widen: false) : error
+  }
 }
