@@ -34,7 +34,8 @@ from textmate_grammar.parsers.base import LanguageParser
 ROOT = Path(__file__).resolve().parent.parent
 STATEMENT_KEYWORDS = {
     "receipt", "label", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end",
-    "set", "table", "include", "image", "qr", "barcode", "box", "line", "circle", "ellipse",
+    "set", "table", "include", "image", "qr", "barcode", "box", "line", "circle", "ellipse", "columns",
+    "column",
 }
 GENERIC = ("source.", "meta.")
 

@@ -26,7 +26,15 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from emupos_tool import _EMUPOS_IMAGE, _SLIP_IMAGE, emulate, emupos_profile, profile_from_slip  # noqa: E402
+from emupos_tool import (  # noqa: E402
+    _EMUPOS_IMAGE,
+    _SLIP_IMAGE,
+    bands,
+    bands_as_images,
+    emulate,
+    emupos_profile,
+    profile_from_slip,
+)
 from emupos.printer.escpos.glyphs import python_codec  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +61,7 @@ class Case:
         # The golden cases share pictures, so their root is the folder of cases.
         root = CASES if CASES in self.template.parents else self.template.parent
         command = [slip, "render", str(self.template), "--root", str(root), *extra]
-        if "text" not in extra:
+        if "text" not in extra and "ir" not in extra:
             command += ["--printer", self.printer]
         if self.data is not None:
             command += ["--data", str(self.data)]
@@ -184,7 +192,9 @@ def comparable(lines: list[str]) -> list[str]:
 
 
 def check_text(slip: str, case: Case, profile) -> list[str]:
-    text = case.render(slip, "--target", "text").stdout.decode()
+    # Columns side by side with a picture print as one picture of them (scripts/emupos_tool.py).
+    ir = case.render(slip, "--target", "ir").stdout.decode()
+    text = bands_as_images(case.render(slip, "--target", "text").stdout.decode(), bands(ir))
     data = case.render(slip, "-o", "-").stdout
     codecs = [
         codec

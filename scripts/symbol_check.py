@@ -288,12 +288,13 @@ def slip(arguments: list[str], slip_bin: str) -> bytes:
     return result.stdout
 
 
-_IR_SYMBOL = re.compile(r'^symbol ([\w-]+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
+# Top-level symbols, and those in a band of columns side by side (indented under `column`).
+_IR_SYMBOL = re.compile(r'^(?:    )*symbol ([\w-]+) "((?:[^"\\]|\\.)*)"', re.MULTILINE)
 _IR_ESCAPE = re.compile(r'\\(u\{[0-9a-f]+\}|.)')
 
 
 def symbols_in_ir(ir: str) -> list[Case]:
-    """The symbols of an IR dump (`symbol qr "DATA" …` lines), data unescaped."""
+    """The symbols of an IR dump (`symbol qr "DATA" …` lines, in bands too), data unescaped."""
 
     def unescape(match: re.Match[str]) -> str:
         escaped = match.group(1)

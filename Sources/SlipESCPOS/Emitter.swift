@@ -77,22 +77,7 @@ struct Emitter {
         write(ImageBlock(bitmap: band, x: 0, alignment: .left, name: "", source: nil))
         continue
       }
-      switch blocks[index] {
-      case .text(let line): write(line)
-      case .rule(let rule): write(rule)
-      case .feed(let paper): feed(lines: paper.lines)
-      case .cut(let cut): write(cut)
-      case .drawer(let kick): write(kick)
-      case .image(let image): write(image)
-      case .symbol(let placed):
-        if !writeNatively(placed) {
-          // The encoder's modules as raster: exactly what the layout measured.
-          write(
-            ImageBlock(
-              bitmap: placed.symbol.bitmap(), x: placed.x, alignment: placed.alignment, name: "",
-              source: placed.source))
-        }
-      }
+      write(blocks[index])
     }
     select(font: .a, scale: .normal, bold: false, underline: false, invert: false)
     justify(.left)
@@ -103,6 +88,30 @@ struct Emitter {
     }
     blocks = []
     finishWarnings()
+  }
+
+  /// One block in the printer's commands.
+  private mutating func write(_ block: Block) {
+    switch block {
+    case .text(let line): write(line)
+    case .band(let band):
+      // Without a rasteriser to draw the band as one picture (the writer's callers pass one),
+      // its columns print one after the other: everything, if not side by side.
+      for column in band.columns { column.blocks.forEach { write($0) } }
+    case .rule(let rule): write(rule)
+    case .feed(let paper): feed(lines: paper.lines)
+    case .cut(let cut): write(cut)
+    case .drawer(let kick): write(kick)
+    case .image(let image): write(image)
+    case .symbol(let placed):
+      if !writeNatively(placed) {
+        // The encoder's modules as raster: exactly what the layout measured.
+        write(
+          ImageBlock(
+            bitmap: placed.symbol.bitmap(), x: placed.x, alignment: placed.alignment, name: "",
+            source: placed.source))
+      }
+    }
   }
 
   /// Checks that the template fits the printer; returns the left margin that places it and the
@@ -129,6 +138,11 @@ struct Emitter {
           )
         }
         imageDots = max(imageDots, right)
+      case .band(let band):
+        // A band is as wide as the template's grid (its columns' text is font A or B of it).
+        used.a = used.a || document.media.font == .a
+        used.b = used.b || document.media.font == .b
+        imageDots = max(imageDots, band.columns.map { $0.x + $0.width }.max() ?? 0)
       case .feed, .cut, .drawer: break
       }
     }

@@ -56,6 +56,9 @@ extension ESCPOSWriter {
         lines.insert(index)
       case .rule(let rule) where encoder.lacksCharacters(rule.character):
         lines.insert(index)
+      case .band:
+        // Side by side with a picture or symbol: only a picture prints it.
+        lines.insert(index)
       default: break
       }
     }

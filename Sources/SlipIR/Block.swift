@@ -18,6 +18,8 @@ public enum Block: Sendable, Equatable {
   indirect case image(ImageBlock)
   /// A barcode or QR code.
   indirect case symbol(SymbolBlock)
+  /// Blocks side by side (`columns … end` holding a picture or symbol), printed as one picture.
+  indirect case band(Band)
 }
 
 /// A picture placed on the paper.
@@ -106,10 +108,14 @@ public struct TextRun: Sendable, Equatable {
   /// stay whole cells: a run at 2×2 takes two cells a character. Smaller runs sit on the line's
   /// baseline, at the bottom of its tallest run, as the printer places them.
   public var scale: Scale?
+  /// A table's or box's border: ``BoxDrawing`` characters (or spaces) that pixel backends draw
+  /// as strokes reaching the cell's edges, so that rules join across lines and at corners.
+  public var border: Bool
 
   /// A run.
   public init(
-    column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?, scale: Scale? = nil
+    column: Int, text: String, width: Int, style: TextStyle, source: SourceSpan?, scale: Scale? = nil,
+    border: Bool = false
   ) {
     self.column = column
     self.text = text
@@ -117,6 +123,7 @@ public struct TextRun: Sendable, Equatable {
     self.style = style
     self.source = source
     self.scale = scale
+    self.border = border
   }
 }
 

@@ -17,41 +17,56 @@ extension Document {
     for element in page?.elements ?? [] {
       out += dump(element)
     }
-    for block in blocks {
-      switch block {
-      case .text(let line):
-        out += "text font=\(line.font.rawValue) scale=\(line.scale) align=\(line.alignment.rawValue)"
-        out += " columns=\(line.columns)"
-        if line.direction != .auto { out += " dir=\(line.direction.rawValue)" }
-        out += "\(span(line.source))\n"
-        for run in line.runs {
-          out += "  run col=\(run.column) width=\(run.width)"
-          if let scale = run.scale { out += " scale=\(scale)" }
-          out += "\(styleWords(run.style)) \(quoted(run.text))"
-          out += "\(span(run.source))\n"
-        }
-      case .rule(let rule):
-        out += "rule char=\(quoted(rule.character)) font=\(rule.font.rawValue) columns=\(rule.columns)"
-        out += "\(styleWords(rule.style))\(span(rule.source))\n"
-      case .feed(let feed):
-        out += "feed lines=\(feed.lines)\(span(feed.source))\n"
-      case .cut(let cut):
-        out += "cut \(cut.kind.rawValue)\(span(cut.source))\n"
-      case .image(let image):
-        out += "image \(quoted(image.name)) \(image.bitmap.width)x\(image.bitmap.height) x=\(image.x)"
-        out += " align=\(image.alignment.rawValue) dots=\(image.bitmap.fingerprint)\(span(image.source))\n"
-      case .symbol(let placed):
-        let symbol = placed.symbol
-        out += "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) module=\(symbol.module)"
-        out += " \(symbol.width)x\(symbol.height) x=\(placed.x) align=\(placed.alignment.rawValue)"
-        if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
-        if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }
-        out += " modules=\(symbol.modules.width)x\(symbol.modules.height):\(symbol.modules.fingerprint)"
-        out += "\(span(placed.source))\n"
-      case .drawer(let kick):
-        out += "drawer pin=\(kick.pin) on=\(kick.onMilliseconds)ms off=\(kick.offMilliseconds)ms"
-        out += "\(span(kick.source))\n"
+    for block in blocks { out += dump(block) }
+    return out
+  }
+
+  /// One block's lines.
+  private func dump(_ block: Block) -> String {
+    var out = ""
+    switch block {
+    case .text(let line):
+      out += "text font=\(line.font.rawValue) scale=\(line.scale) align=\(line.alignment.rawValue)"
+      out += " columns=\(line.columns)"
+      if line.direction != .auto { out += " dir=\(line.direction.rawValue)" }
+      out += "\(span(line.source))\n"
+      for run in line.runs {
+        out += "  run col=\(run.column) width=\(run.width)"
+        if let scale = run.scale { out += " scale=\(scale)" }
+        out += "\(styleWords(run.style))\(run.border ? " border" : "")"
+        out += " \(quoted(run.text))"
+        out += "\(span(run.source))\n"
       }
+    case .rule(let rule):
+      out += "rule char=\(quoted(rule.character)) font=\(rule.font.rawValue) columns=\(rule.columns)"
+      out += "\(styleWords(rule.style))\(span(rule.source))\n"
+    case .feed(let feed):
+      out += "feed lines=\(feed.lines)\(span(feed.source))\n"
+    case .cut(let cut):
+      out += "cut \(cut.kind.rawValue)\(span(cut.source))\n"
+    case .image(let image):
+      out += "image \(quoted(image.name)) \(image.bitmap.width)x\(image.bitmap.height) x=\(image.x)"
+      out += " align=\(image.alignment.rawValue) dots=\(image.bitmap.fingerprint)\(span(image.source))\n"
+    case .symbol(let placed):
+      let symbol = placed.symbol
+      out += "symbol \(symbol.symbology.rawValue) \(quoted(symbol.data)) module=\(symbol.module)"
+      out += " \(symbol.width)x\(symbol.height) x=\(placed.x) align=\(placed.alignment.rawValue)"
+      if symbol.symbology.isLinear { out += " hri=\(symbol.humanReadable.rawValue)" }
+      if let ecc = symbol.errorCorrection { out += " ecc=\(ecc)" }
+      out += " modules=\(symbol.modules.width)x\(symbol.modules.height):\(symbol.modules.fingerprint)"
+      out += "\(span(placed.source))\n"
+    case .band(let band):
+      out += "band valign=\(band.alignment.rawValue)\(span(band.source))\n"
+      for rule in band.rules { out += "  rule x=\(rule.x) width=\(rule.width) \(rule.weight.rawValue)\n" }
+      for column in band.columns {
+        out += "  column x=\(column.x) width=\(column.width)\n"
+        for block in column.blocks {
+          for line in dump(block).split(separator: "\n") { out += "    \(line)\n" }
+        }
+      }
+    case .drawer(let kick):
+      out += "drawer pin=\(kick.pin) on=\(kick.onMilliseconds)ms off=\(kick.offMilliseconds)ms"
+      out += "\(span(kick.source))\n"
     }
     return out
   }

@@ -310,8 +310,12 @@ final class TextPictureDrawer: TextPictures {
   }
 
   func picture(of line: TextLine, width: Int) throws(BackendError) -> Bitmap? {
-    guard line.runs.contains(where: { TextShaping.needsShaping($0.text) }) else { return nil }
+    guard line.runs.contains(where: { $0.border || TextShaping.needsShaping($0.text) }) else { return nil }
     return try receiptRasterizer.band(.text(line), width: width, lineSpacing: 30).bitmap
+  }
+
+  func picture(of band: Band, width: Int) throws(BackendError) -> Bitmap? {
+    try receiptRasterizer.band(.band(band), width: width, lineSpacing: 30).bitmap
   }
 }
 

@@ -4,7 +4,8 @@ import SlipIR
 struct Painter {
   private let store: GlyphStore
   private let page: PageSettings
-  private var canvas = Canvas(width: 0, height: 0)
+  /// The page being drawn (internal for the border strokes' extension).
+  var canvas = Canvas(width: 0, height: 0)
   /// Characters drawn as placeholders, per template location, in document order.
   private var missing: [(source: SourceSpan?, characters: [String])] = []
 
@@ -46,7 +47,7 @@ struct Painter {
   mutating func band(_ block: Block) throws(RasterError) -> RasterBand {
     canvas = Canvas(width: page.width, height: advance(block, index: nil))
     switch block {
-    case .text, .rule: try paint(block, top: 0, left: 0)
+    case .text, .rule, .band: try paint(block, top: 0, left: 0)
     default: break
     }
     return RasterBand(bitmap: canvas.bitmap, warnings: warnings)
@@ -71,6 +72,9 @@ struct Painter {
     case .drawer: return 0
     case .image(let image): return page.printsImages ? imageRows(image.bitmap.height) : 0
     case .symbol(let placed): return page.printsImages ? imageRows(placed.symbol.height) : 0
+    case .band(let band):
+      let height = bandHeight(band)
+      return index.map(page.linesAsImages.contains) == true ? imageRows(height) : height
     }
   }
 
@@ -79,12 +83,13 @@ struct Painter {
     (height + page.imageRowMultiple - 1) / page.imageRowMultiple * page.imageRowMultiple
   }
 
-  private mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
+  mutating func paint(_ block: Block, top: Int, left: Int) throws(RasterError) {
     switch block {
     case .text(let line): try paint(line, top: top, left: left)
     case .rule(let rule): try paint(rule, top: top, left: left)
     case .image(let image) where page.printsImages: canvas.draw(image.bitmap, x: left + image.x, y: top)
     case .symbol(let placed) where page.printsImages: paint(placed, top: top, left: left)
+    case .band(let band): try paint(band, top: top, left: left)
     case .feed, .cut, .drawer, .image, .symbol: break
     }
   }
@@ -114,6 +119,14 @@ struct Painter {
             height: gapHeight)
         }
         column = run.column
+      }
+      if run.border {
+        paintBorder(
+          run, x: left + run.column * cellDots, top: top, cellDots: cellDots,
+          height: line.runs.isEmpty ? page.lineSpacing : max(page.lineSpacing, line.glyphHeight))
+        column = run.column + run.width
+        previousInverted = false
+        continue
       }
       // A run of its own size (`<size 2x2>`, on a grid one cell wide) is magnified by its own
       // scale and sits on the line's baseline: its cells end at the bottom of the tallest.

@@ -55,11 +55,67 @@ public struct PlainTextWriter: Sendable {
       case .symbol(let placed):
         let symbol = placed.symbol
         placeholder("[\(symbol.symbology.rawValue) \(symbol.data)]", placed.alignment, document, &out)
+      case .band(let band):
+        out.append(contentsOf: write(band, document).utf8)
       case .cut, .drawer:
         break
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A band's columns side by side: each column written as a receipt as wide as it, its lines
+  /// starting at the column's first paper column, shorter columns placed by the band's alignment.
+  private func write(_ band: Band, _ document: Document) -> String {
+    let cell = document.media.font.cellWidth
+    var columns = band.columns.map { column -> (start: Int, width: Int, lines: [Substring]) in
+      var media = document.media
+      media.columns = column.width / cell
+      media.alternateColumns = column.width / (media.font == .a ? Font.b : Font.a).cellWidth
+      media.widthDots = column.width
+      let text = write(Document(sources: document.sources, media: media, blocks: column.blocks))
+      return (
+        column.x / cell, column.width / cell,
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      )
+    }
+    let height = columns.map(\.lines.count).max() ?? 0
+    // A box's rules run down the band's every line, in their columns.
+    for rule in band.rules {
+      let character = Substring(String(BoxDrawing.character(.vertical, rule.weight)))
+      columns.append((rule.x / cell, 1, Array(repeating: character, count: height)))
+    }
+    columns.sort { $0.start < $1.start }
+    var out = ""
+    for row in 0..<height {
+      var line = ""
+      var width = 0
+      for column in columns {
+        let room = height - column.lines.count
+        let first =
+          switch band.alignment {
+          case .top: 0
+          case .middle: room / 2
+          case .bottom: room
+          }
+        guard row >= first, row - first < column.lines.count else { continue }
+        if width < column.start {
+          line += String(repeating: " ", count: column.start - width)
+          width = column.start
+        }
+        // A column's text stops at its edge (a placeholder can be wider), so the next starts
+        // where the paper has it.
+        for character in column.lines[row - first] {
+          let columns = TextColumns.columns(of: character)
+          guard width + columns <= column.start + column.width else { break }
+          line.append(character)
+          width += columns
+        }
+      }
+      while line.last == " " { line.removeLast() }
+      out += line + "\n"
+    }
+    return out
   }
 
   /// A label as text: its text lines and placeholders top to bottom, indented by their position

@@ -40,8 +40,9 @@ struct ReceiptFields {
     for block in blocks {
       switch block {
       case .text(let line):
-        if let textPictures, line.runs.contains(where: { TextShaping.needsShaping($0.text) }) {
-          // Zebra's fonts cannot shape: the whole line goes as the picture the preview draws.
+        // Zebra's fonts cannot shape, nor draw box-drawing borders: such a line goes as the
+        // picture the preview draws.
+        if let textPictures, line.runs.contains(where: { $0.border || TextShaping.needsShaping($0.text) }) {
           do throws(BackendError) {
             if let band = try textPictures.picture(of: line, width: media.widthDots) {
               fields += pictureFields(band, x: 0, y: top)
@@ -69,6 +70,17 @@ struct ReceiptFields {
         if top > 0 { pages.append(Page(fields: fields, length: top)) }
         fields = []
         top = 0
+      case .band(let band):
+        do throws(BackendError) {
+          if let picture = try textPictures?.picture(of: band, width: media.widthDots) {
+            fields += pictureFields(picture, x: 0, y: top)
+            top += picture.height
+          } else {
+            warnings.append(.textNotDrawn("side-by-side columns need the raster engine", at: band.source))
+          }
+        } catch {
+          warnings.append(.textNotDrawn(error.message, at: band.source))
+        }
       case .drawer(let kick):
         warnings.append(.drawerKickLeftOut(at: kick.source))
       case .image(let image):

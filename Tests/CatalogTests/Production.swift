@@ -246,6 +246,13 @@ enum Production {
       return prepared.template?.render(data).diagnostics.map(\.id) ?? []
     },
     "E0353": { render("receipt\nimage \"{{ p }}\"", #"{"p": ""}"#) },
+    "E0360": { check("receipt\nbox\ntext \"a\" scale=2\nend") },
+    "E0361": { check("receipt\nbox\ncut\nend") },
+    "E0362": { check("receipt\ncolumn\nend") },
+    "E0363": { check("receipt\ncolumns widths=\"* *\"\ncolumn\nend\nend") },
+    "E0364": { check("receipt paper=58mm\ncolumns widths=\"20 20\"\ncolumn\nend\ncolumn\nend\nend") },
+    "E0365": { check("receipt\ncolumns widths=\"*\"\ntext \"a\"\ncolumn\nend\nend") },
+    "E0366": { check("receipt paper=58mm\ncolumns widths=\"4 *\"\ncolumn\nbox\nend\nend\ncolumn\nend\nend") },
     "E0380": { check(label + "text \"a\" x=0 y=0 font=A size=20") },
     "E0382": { check(label + "text \"a\" x=0 y=0 w=100 font=B fit=shrink") },
     "E0383": { check(label + "barcode code39 \"AB\" x=0 y=0 module=3 ratio=2.5") },
@@ -290,6 +297,11 @@ enum Production {
     "W0501": { render("receipt\ntext \"{{ a }}\"", #"{"a": "\u0007"}"#) },
     "W0502": { render(label + "box x=700 y=1 w=200 h=10") },
     "W0503": { render(label + "text \"a long text that cannot fit\" x=0 y=0 w=60 size=30") },
+    "W0520": {
+      render(
+        "receipt\ncolumns widths=\"4 *\"\ncolumn\nqr \"{{ a }}\" size=8\nend\ncolumn\nend\nend",
+        #"{"a": "x"}"#)
+    },
     "W0530": { render(label + "box x=0 y=0 w=200 h=60 fill\ntext \"on black\" x=10 y=10") },
     // ESC/POS.
     // Without a rasteriser, since with one a line no code page has goes as a picture of itself.

@@ -65,7 +65,10 @@ import Testing
     // Through SlipKit, as `slip render --printer ID` renders, but with the code pages alone: a
     // character none has prints as '?' (the goldens show the code-page choices).
     let root = templateURL.deletingLastPathComponent().path
-    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(Self.now)), textPictures: false)
+    // A case with a `text-pictures` file (side-by-side columns, which print as a picture of
+    // them) renders as the CLI does, with the rasteriser.
+    let pictures = FileManager.default.fileExists(atPath: folder.appendingPathComponent("text-pictures").path)
+    let renderer = Renderer(options: RenderOptions(now: ExactDecimal(Self.now)), textPictures: pictures)
     let preparation = renderer.prepare(
       TemplateSource(template, loader: FileSystemLoader(root: root, base: root)))
     let compiled = try #require(

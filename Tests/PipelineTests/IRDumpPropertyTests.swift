@@ -1,6 +1,7 @@
 import SlipCore
 import SlipIR
 import SlipKit
+import SlipTestSupport
 import Testing
 
 /// The IR dump is the contract the golden tests hold every template to (`expected.ir`): two
@@ -57,6 +58,24 @@ import Testing
     // The mutations are meant to be seen: almost every one must change the dump itself.
     #expect(changed <= 2, "seed \(seed): \(changed) changes left the dump as it was")
   }
+
+  /// The golden cases of borders, boxes and columns (issue 21): every change to a band or a
+  /// border run shows in the dump.
+  @Test(arguments: ["borders", "columns", "box-pictures"])
+  func framesChangeTheDump(_ name: String) throws {
+    let folder = Repository.root.appendingPathComponent("Tests/GoldenTests/Cases/\(name)")
+    let template = try String(contentsOf: folder.appendingPathComponent("template.slip"), encoding: .utf8)
+    let data = try String(contentsOf: folder.appendingPathComponent("data.json"), encoding: .utf8)
+    let result = Self.renderer.check(
+      PipelinePropertyTests.source(template), data: PipelinePropertyTests.data(data))
+    let document = try #require(result.document)
+    let mutations = DocumentMutations.of(document)
+    #expect(
+      mutations.contains { $0.0.contains("border") || $0.0.contains("band") || $0.0.contains("valign") })
+    for (mutation, mutated) in mutations {
+      #expect(mutated.dump() != document.dump(), "\(name): \(mutation) leaves the dump as it was")
+    }
+  }
 }
 
 /// One-field changes to a document, each named: every kind of block and label element, every
@@ -98,6 +117,7 @@ enum DocumentMutations {
             if case .text(var l) = $0 { l.runs[0].style.underline.toggle(); $0 = .text(l) }
           }
           edit("run invert") { if case .text(var l) = $0 { l.runs[0].style.invert.toggle(); $0 = .text(l) } }
+          edit("run border") { if case .text(var l) = $0 { l.runs[0].border.toggle(); $0 = .text(l) } }
         }
       case .rule:
         edit("character") {
@@ -117,6 +137,27 @@ enum DocumentMutations {
       case .image:
         edit("x") { if case .image(var i) = $0 { i.x += 8; $0 = .image(i) } }
         edit("dots") { if case .image(var i) = $0 { i.bitmap[0, 0].toggle(); $0 = .image(i) } }
+      case .band(let band):
+        edit("valign") {
+          if case .band(var b) = $0 { b.alignment = b.alignment == .top ? .bottom : .top; $0 = .band(b) }
+        }
+        if !band.columns.isEmpty {
+          edit("column x") { if case .band(var b) = $0 { b.columns[0].x += 12; $0 = .band(b) } }
+          edit("column blocks") {
+            if case .band(var b) = $0 {
+              b.columns[0].blocks.append(.feed(Feed(lines: 1, source: nil)))
+              $0 = .band(b)
+            }
+          }
+        }
+        if !band.rules.isEmpty {
+          edit("rule weight") {
+            if case .band(var b) = $0 {
+              b.rules[0].weight = b.rules[0].weight == .single ? .double : .single
+              $0 = .band(b)
+            }
+          }
+        }
       case .symbol:
         edit("x") { if case .symbol(var s) = $0 { s.x += 8; $0 = .symbol(s) } }
         edit("data") { if case .symbol(var s) = $0 { s.symbol.data += "1"; $0 = .symbol(s) } }

@@ -136,6 +136,7 @@ import Testing
     case .image(let s): return "image \(s.path) \(options(s.options))"
     case .symbol(let s): return "symbol \(s.symbology) \(s.content.parts) \(options(s.options))"
     case .shape(let s): return "\(s.kind) \(options(s.options))"
+    case .frame(let s): return "\(s.kind) \(options(s.options)) [\(s.body.map(describe))]"
     }
   }
 }

@@ -58,6 +58,11 @@ private struct ASTDumper {
     case .table(let s):
       line(indent, "Table\(options(s.options))", s.range)
       statements(s.body, indent: indent + 1)
+    case .frame(let s):
+      line(
+        indent, s.kind.rawValue.prefix(1).uppercased() + s.kind.rawValue.dropFirst() + options(s.options),
+        s.range)
+      statements(s.body, indent: indent + 1)
     case .include(let s):
       line(indent, "Include \(quote(s.path))", s.range)
     case .image(let s):

@@ -36,6 +36,8 @@ public enum Statement: Sendable, Equatable {
   case symbol(SymbolStatement)
   /// `box x=0 y=0 w=812 h=609 border=4`, `line x1=… y1=… x2=… y2=…`, `circle x=… y=… d=…`.
   case shape(ShapeStatement)
+  /// A receipt's `box border=line … end`, `columns widths="14 *" … end` or `column … end`.
+  case frame(FrameStatement)
 
   /// Where the statement is written (for blocks, the opening line).
   public var range: SourceRange {
@@ -55,6 +57,7 @@ public enum Statement: Sendable, Equatable {
     case .image(let s): s.range
     case .symbol(let s): s.range
     case .shape(let s): s.range
+    case .frame(let s): s.range
     }
   }
 }
@@ -176,6 +179,28 @@ public struct TableStatement: Sendable, Equatable {
   /// The rows and the statements that produce them.
   public var body: [Statement]
   /// The `table …` line.
+  public var range: SourceRange
+}
+
+/// A block that lays statements out in a frame of its own on a receipt.
+public struct FrameStatement: Sendable, Equatable {
+  /// Which block.
+  public enum Kind: String, Sendable, Equatable {
+    /// `box border=line … end`: a border around statements.
+    case box
+    /// `columns widths="14 *" gap=1 valign=top … end`: `column` blocks side by side.
+    case columns
+    /// `column align=right … end`: one of them.
+    case column
+  }
+
+  /// Which block.
+  public var kind: Kind
+  /// Its options.
+  public var options: [Option]
+  /// The statements inside.
+  public var body: [Statement]
+  /// The opening line.
   public var range: SourceRange
 }
 

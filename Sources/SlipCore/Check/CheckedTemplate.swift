@@ -173,9 +173,35 @@ indirect enum CheckedStatement: Sendable {
   /// `qr` or `barcode`: what to encode; literal data is encoded (and checked) at compile time.
   case symbol(SymbolSpec, TextTemplate, literal: Bitmap?, SourceRange)
   /// `row "…" | "…"` inside a `table`: cells placed in the table's columns.
-  case tableRow([TextTemplate], LineSettings, TableSpec, SourceRange)
+  case tableRow([TextTemplate], LineSettings, TableRowSpec, SourceRange)
   /// A label element some of whose numeric options are expressions, evaluated per record.
   case computed(CheckedStatement, [ComputedOption])
+  /// The top or bottom of a `table … border=line` (its `table` line).
+  case tableFrame(TableSpec, FrameEdge, SourceRange)
+  /// The start or end of a `box … end`.
+  case box(Border, FrameEdge, SourceRange)
+  /// `columns … end`: each `column`'s statements, checked on paper as wide as the column.
+  case columns(ColumnsSpec, [[CheckedStatement]], SourceRange)
+}
+
+/// A `columns` block's resolved options.
+struct ColumnsSpec: Sendable, Equatable {
+  /// Each column's first paper column and width, in columns of the receipt's font.
+  var columns: [(start: Int, width: Int)]
+  /// Where shorter columns sit.
+  var alignment: VerticalAlignment
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.alignment == rhs.alignment && lhs.columns.elementsEqual(rhs.columns) { $0 == $1 }
+  }
+}
+
+/// Which end of a bordered table or a box.
+enum FrameEdge: Sendable, Equatable {
+  /// Where it opens: the top line.
+  case top
+  /// Where it closes: the bottom line.
+  case bottom
 }
 
 extension CheckedStatement {
@@ -185,8 +211,8 @@ extension CheckedStatement {
     case .text(_, _, let range), .row(_, _, let range), .rule(_, _, let range), .feed(_, let range),
       .cut(_, let range), .set(_, _, let range), .forEach(_, _, _, let range),
       .image(_, _, _, _, let range), .imageFromData(_, _, let range), .labelText(_, _, let range),
-      .shape(_, let range),
-      .symbol(_, _, _, let range), .tableRow(_, _, _, let range):
+      .shape(_, let range), .symbol(_, _, _, let range), .tableRow(_, _, _, let range),
+      .tableFrame(_, _, let range), .box(_, _, let range), .columns(_, _, let range):
       range
     case .drawer(_, _, _, let range): range
     case .conditional(let branches, _): branches.first?.0.range

@@ -20,8 +20,8 @@ extension Checker {
     case .forEach, .conditional, .set:
       // Blocks and variables work as on receipts; their bodies come back here.
       return checkBlockStatement(statement, media: media)
-    case .include, .table:
-      // Expanded (or refused, for tables) in checkBlock.
+    case .include, .table, .frame:
+      // Expanded (or refused, for tables and frames) in checkBlock.
       return nil
     case .row, .rule, .feed, .cut, .drawer:
       let keyword = Self.keywordOutsideTables(statement) ?? "row"

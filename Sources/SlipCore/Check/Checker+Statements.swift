@@ -14,6 +14,18 @@ extension Checker {
         } else {
           checked += checkTable(table, media: media)
         }
+      case .frame(let frame):
+        if label != nil {
+          diagnostics.append(Diagnostic(.receiptOnly(frame.kind.rawValue), at: frame.range))
+        } else if table != nil {
+          diagnostics.append(Diagnostic(.notInTable(frame.kind.rawValue), at: frame.range))
+        } else {
+          switch frame.kind {
+          case .box: checked += checkFrame(frame, media: media)
+          case .columns: checked += checkColumns(frame, media: media)
+          case .column: diagnostics.append(Diagnostic(.columnOutsideColumns(), at: frame.range))
+          }
+        }
       default:
         if let statement = checkStatement(statement, media: media) { checked.append(statement) }
       }
@@ -33,8 +45,12 @@ extension Checker {
       diagnostics.append(Diagnostic(.notInTable(keyword), at: statement.range))
       return nil
     }
+    if boxDepth > 0, let keyword = Self.keywordOutsideBoxes(statement) {
+      diagnostics.append(Diagnostic(.notInBox(keyword), at: statement.range))
+      return nil
+    }
     switch statement {
-    case .include, .table:
+    case .include, .table, .frame:
       // Expanded in place by checkBlock.
       return nil
     case .image(let image):
@@ -48,10 +64,17 @@ extension Checker {
       return nil
     case .text(let text):
       let settings = lineSettings(text.options, statement: "text", alignable: true, media: media)
+      checkFramed(settings, options: text.options, at: text.range, media: media)
       return .text(checkPrinted(text.content), settings, text.range)
     case .row(let row):
-      let settings = lineSettings(row.options, statement: "row", alignable: false, media: media)
+      // In a table, `align=` and `header` belong to the table's columns, not the line.
+      let lineOptions =
+        table == nil ? row.options : row.options.filter { !Self.tableRowOptions.contains($0.name) }
+      let settings = lineSettings(lineOptions, statement: "row", alignable: false, media: media)
       let cells = row.cells.map { checkPrinted($0) }
+      if table?.border ?? .none != .none || boxDepth > 0 {
+        checkFramed(settings, options: row.options, at: row.range, media: media)
+      }
       guard let table else { return .row(cells, settings, row.range) }
       guard row.cells.count == table.columns.count else {
         diagnostics.append(
@@ -71,7 +94,7 @@ extension Checker {
             help: [Help.tableRowScaled()]))
         return nil
       }
-      return .tableRow(cells, settings, table, row.range)
+      return .tableRow(cells, settings, tableRow(row, in: table), row.range)
     case .rule(let rule):
       var options = OptionReader(rule.options, statement: "rule", accepts: ["font", "bold"])
       let font = options.choice("font", ["A", "B"]).flatMap(Font.init(rawValue:)) ?? media.font
@@ -88,6 +111,7 @@ extension Checker {
         }
       }
       let settings = LineSettings(font: font, scale: .normal, alignment: .left, style: style)
+      checkFramed(settings, options: rule.options, at: rule.range, media: media)
       return .rule(character, settings, rule.range)
     case .feed(let feed):
       let options = OptionReader(feed.options, statement: "feed", accepts: [])

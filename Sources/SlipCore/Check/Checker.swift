@@ -12,6 +12,8 @@ struct Checker {
   var loopDepth = 0
   /// The table whose rows are being checked, if any.
   var table: TableSpec?
+  /// How many `box` blocks enclose the statement being checked.
+  var boxDepth = 0
   /// The label, for label templates: positions and sizes are in its dots.
   var label: LabelSpec?
   /// Whether an expression names `copy` or `copies` (a template that numbers its copies).

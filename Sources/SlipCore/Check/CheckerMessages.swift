@@ -13,11 +13,33 @@ extension DiagnosticMessage {
         + "\(cell * 10), not \(value)",
       label: "a multiple of \(cell)")
   }
+  static func boxTooNarrow(columns: Int) -> Self {
+    .init(
+      id: "E0366", .error,
+      "a box takes 4 columns for its rules and margins, and the line here has \(columns); nothing would fit inside",
+      label: "no room inside")
+  }
+  static func columnCount(_ got: Int, expected: Int) -> Self {
+    .init(
+      id: "E0363", .error,
+      "these columns hold \(got) 'column' block\(got == 1 ? "" : "s"), but 'widths' gives \(expected)",
+      label: "wrong number of columns")
+  }
+  static func columnOutsideColumns() -> Self {
+    .init(
+      id: "E0362", .error, "'column' belongs inside 'columns', which sets the columns' widths",
+      label: "not inside 'columns'")
+  }
   static func columnsTooMany(_ columns: Int, paper: String, font: String, most: Int) -> Self {
     .init(
       id: "E0312", .error,
       "\(columns) columns do not fit \(paper) paper in font \(font); it holds at most \(most)",
       label: "too many columns")
+  }
+  static func columnsTooWide(_ needs: Int, columns: Int) -> Self {
+    .init(
+      id: "E0364", .error, "these columns need at least \(needs) columns, but the line has \(columns)",
+      label: "too wide")
   }
   static func conflictingOptions(_ first: String, _ second: String, statement: String) -> Self {
     .init(
@@ -37,6 +59,12 @@ extension DiagnosticMessage {
       id: "E0303", .error,
       "filter '\(name)' takes \(expected), but \(got == 0 ? "none were" : "\(got) \(got == 1 ? "was" : "were")") given",
       label: "wrong number of arguments")
+  }
+  static func frameLine(_ what: String) -> Self {
+    .init(
+      id: "E0360", .error,
+      "a line inside a border cannot be \(what); the border's columns are single-width characters of the receipt's font",
+      label: "not in the border's columns")
   }
   static func headerNotFirst(_ kind: String) -> Self {
     .init(
@@ -118,6 +146,17 @@ extension DiagnosticMessage {
     .init(
       id: "E0307", .error, "a template must start with 'receipt', which says what it prints on",
       label: "expected 'receipt' before this")
+  }
+  static func notInBox(_ statement: String) -> Self {
+    .init(
+      id: "E0361", .error,
+      "'\(statement)' cannot appear inside a 'box'; it prints nothing to frame",
+      label: "end the box before this")
+  }
+  static func notInColumns(_ statement: String) -> Self {
+    .init(
+      id: "E0365", .error, "'\(statement)' cannot appear between columns; put it inside a 'column'",
+      label: "outside every 'column'")
   }
   static func notInTable(_ statement: String) -> Self {
     .init(

@@ -149,6 +149,20 @@ struct Evaluator {
       items.append(.tableRow(try render(cells), settings, table, range))
     case .rule(let character, let settings, let range):
       items.append(.rule(character, settings, range))
+    case .tableFrame(let table, let edge, let range):
+      items.append(.tableFrame(table, edge, range))
+    case .box(let border, let edge, let range):
+      items.append(.box(border, edge, range))
+    case .columns(let spec, let bodies, let range):
+      // Each column's items are gathered apart, then handed to layout together.
+      let start = items.count
+      var columns: [[LayoutItem]] = []
+      for body in bodies {
+        run(body)
+        columns.append(Array(items[start...]))
+        items.removeSubrange(start...)
+      }
+      items.append(.columns(spec, columns, range))
     case .feed(let expression, let range):
       var lines = 1
       if let expression {

@@ -10,7 +10,7 @@ enum LayoutItem: Sendable {
   /// `row`: each cell's string and where its template is.
   case row([RenderedCell], LineSettings, SourceRange)
   /// A `row` inside a `table`: each cell's string, placed in the table's columns.
-  case tableRow([RenderedCell], LineSettings, TableSpec, SourceRange)
+  case tableRow([RenderedCell], LineSettings, TableRowSpec, SourceRange)
   /// `image`: the finished dots, at a position on a label.
   indirect case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
   /// `qr` / `barcode`: the encoded symbol, at a position on a label.
@@ -19,6 +19,12 @@ enum LayoutItem: Sendable {
   indirect case labelText(String, LabelTextSpec, SourceRange)
   /// A label's shape.
   indirect case shape(LabelElement, SourceRange)
+  /// The top or bottom of a bordered table.
+  case tableFrame(TableSpec, FrameEdge, SourceRange)
+  /// The start or end of a `box`.
+  case box(Border, FrameEdge, SourceRange)
+  /// `columns`: each column's items, laid out in its own width.
+  indirect case columns(ColumnsSpec, [[LayoutItem]], SourceRange)
   /// `rule`.
   case rule(String, LineSettings, SourceRange)
   /// `feed`.
@@ -34,7 +40,8 @@ enum LayoutItem: Sendable {
     case .text(_, _, let range), .row(_, _, let range), .tableRow(_, _, _, let range),
       .image(_, _, _, _, let range),
       .symbol(_, _, _, let range), .labelText(_, _, let range), .shape(_, let range), .rule(_, _, let range),
-      .feed(_, let range), .cut(_, let range), .drawer(_, _, _, let range):
+      .feed(_, let range), .cut(_, let range), .drawer(_, _, _, let range), .tableFrame(_, _, let range),
+      .box(_, _, let range), .columns(_, _, let range):
       range
     }
   }

@@ -38,7 +38,13 @@ public struct Formatter: Sendable {
       if blankPending { out += "\n" }
       blankPending = false
       out += String(repeating: "  ", count: depth) + render(line) + "\n"
-      if first.isIdentifier("else") || ["for", "if", "table"].contains(where: first.isIdentifier) {
+      let opensFrame =
+        ["columns", "column"].contains(where: first.isIdentifier)
+        || (first.isIdentifier("box")
+          && !line.contains { ["x", "y", "w", "h"].contains(where: $0.isIdentifier) })
+      if opensFrame || first.isIdentifier("else")
+        || ["for", "if", "table"].contains(where: first.isIdentifier)
+      {
         depth += 1
       }
     }

@@ -28,6 +28,12 @@ struct Layout {
   private let maximumBlocks: Int
   /// Measures text that needs shaping in dots; nil measures it in cells.
   private let shapedMeasurer: (any ShapedTextMeasurer)?
+  /// Whether this layout places one column of `columns`: pictures wider than it are reported.
+  private var inColumn = false
+  /// Measures label text; kept to lay columns out as this layout would.
+  private let measurer: any TextMeasurer
+  /// The boxes open around the lines being laid out, outermost first, with their statements.
+  private var boxes: [(border: Border, source: SourceSpan?)] = []
 
   init(
     media: ReceiptMedia, label: LabelSpec? = nil, measurer: any TextMeasurer = ApproximateTextMeasurer(),
@@ -40,6 +46,7 @@ struct Layout {
     self.media = media
     self.label = label
     self.textLayout = LabelTextLayout(measurer: measurer)
+    self.measurer = measurer
     self.sources = sources
     self.templatePaths = templatePaths
   }
@@ -62,8 +69,27 @@ struct Layout {
         } else {
           layoutStyledRow(cleaned(cells), settings: settings, range: range)
         }
-      case .tableRow(let cells, let settings, let table, let range):
-        layoutTableRow(cleaned(cells), settings: settings, table: table, range: range)
+      case .tableRow(let cells, let settings, let row, let range):
+        layoutTableRow(cleaned(cells), settings: settings, row: row, range: range)
+      case .tableFrame(let table, let edge, let range):
+        layoutTableFrame(table, edge == .top ? .top : .bottom, range: range)
+      case .box(let border, let edge, let range):
+        layoutBox(border, edge, range: range)
+      case .columns(let spec, let columns, let range):
+        layoutColumns(spec, columns, range: range)
+      case .rule(let character, let settings, let range) where !boxes.isEmpty:
+        // Inside a box a rule is a line of text between the box's rules.
+        let width = columns(settings)
+        appendLine(
+          [
+            TextRun(
+              column: 0, text: String(repeating: character, count: width), width: width,
+              style: settings.style,
+              source: span(range))
+          ], settings: settings, width: width, range: range)
+      case .feed(let lines, let range) where !boxes.isEmpty:
+        let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+        for _ in 0..<lines { appendLine([], settings: settings, width: columns(settings), range: range) }
       case .rule(let character, let settings, let range):
         emit(
           .rule(
@@ -74,12 +100,19 @@ struct Layout {
         emit(.feed(Feed(lines: lines, source: span(range))))
       case .cut(let kind, let range):
         emit(.cut(Cut(kind: kind, source: span(range))))
+      case .image(_, _, _, nil, let range) where !boxes.isEmpty,
+        .symbol(_, _, nil, let range) where !boxes.isEmpty:
+        layoutInBox(items[index], range: range)
       case .image(let bitmap, let alignment, let name, let position, let range):
         if let position {
           place(
             .image(LabelImage(x: position.x, y: position.y, bitmap: bitmap, name: name, source: span(range))),
             range: range)
         } else {
+          if inColumn, bitmap.width > media.widthDots {
+            diagnostics.append(
+              Diagnostic(.widerThanColumn(dots: bitmap.width, column: media.widthDots), at: range))
+          }
           let x = left(of: bitmap.width, alignment)
           emit(
             .image(ImageBlock(bitmap: bitmap, x: x, alignment: alignment, name: name, source: span(range))))
@@ -113,6 +146,10 @@ struct Layout {
         diagnostics.append(Diagnostic(.tooManyItems(maximumBlocks), at: items[index].range))
         break
       }
+    }
+    if inColumn, quietLinesPending > 0 {
+      // And the quiet zone below a column's last symbol too.
+      blocks.append(.feed(Feed(lines: quietLinesPending, source: quietSource)))
     }
     let page = label.map {
       LabelPage(
@@ -177,10 +214,14 @@ struct Layout {
     }
   }
 
-  /// The grid width of a line in its font and scale: double width halves the columns.
+  /// The grid width of a line in its font and scale (double width halves the columns), less
+  /// what the boxes around it take.
   private func columns(_ settings: LineSettings) -> Int {
-    max(1, media.columns(for: settings.font) / settings.scale.width)
+    max(1, media.columns(for: settings.font) / settings.scale.width - Self.boxSides * boxes.count)
   }
+
+  /// Columns a box takes on each side: its rule and a space.
+  static let boxSides = 4
 
   /// Columns `text` takes on a line of `settings`: its shaped width in whole cells when it needs
   /// shaping and a measurer is at hand, else its cells.
@@ -288,26 +329,21 @@ struct Layout {
   /// column) and is aligned there; the row takes as many lines as its tallest cell, and on
   /// continuation lines the other columns stay blank.
   private mutating func layoutTableRow(
-    _ cells: [RenderedCell], settings: LineSettings, table: TableSpec,
+    _ cells: [RenderedCell], settings: LineSettings, row: TableRowSpec,
     range: SourceRange
   ) {
+    let table = row.table
     let width = columns(settings)
-    let widths: [Int]
-    if let known = tableWidths, known.table == table.range, known.total == width {
-      widths = known.widths
-    } else {
-      widths = table.widths(total: width)
-      tableWidths = (table.range, width, widths)
-    }
+    let widths = tableWidths(table, total: width)
     // Every cell's lines, placed, in one array (an array of lines per cell cost an allocation
     // each): cell by cell, each cell's lines in order.
     var pieces: [TablePiece] = []
     pieces.reserveCapacity(cells.count)
-    var start = 0
+    var start = table.edge
     var height = 0
     for (columnIndex, columnWidth) in zip(cells.indices, widths) {
       var lineIndex = 0
-      let alignment = table.columns[columnIndex].alignment
+      let alignment = row.alignments[columnIndex]
       if !cells[columnIndex].segments.isEmpty || settings.wrap != .word {
         let segments = segments(of: cells[columnIndex])
         let grid = grid([segments], settings)
@@ -321,14 +357,14 @@ struct Layout {
           }
         }
         height = max(height, lineIndex)
-        start += columnWidth + table.gap
+        start += columnWidth + table.separator
         continue
       }
       wrapper(columnWidth, settings).forEachLine(of: cells[columnIndex].text) { text, textWidth in
         defer { lineIndex += 1 }
         guard !text.isEmpty else { return }
         let offset =
-          switch table.columns[columnIndex].alignment {
+          switch row.alignments[columnIndex] {
           case .left: startsAtTheFarEnd(text) ? max(0, columnWidth - textWidth) : 0
           case .center: max(0, (columnWidth - textWidth) / 2)
           case .right: max(0, columnWidth - textWidth)
@@ -341,13 +377,223 @@ struct Layout {
               source: span(cells[columnIndex].range))))
       }
       height = max(height, lineIndex)
-      start += columnWidth + table.gap
+      start += columnWidth + table.separator
+    }
+    // The rules of a bordered table run down every line of the row, wrapped lines too.
+    let rules = table.border.weight.map { weight in
+      tableRules(widths, table).map {
+        TextRun(
+          column: $0, text: String(BoxDrawing.character(.vertical, weight)), width: 1, style: .plain,
+          source: span(table.range), border: true)
+      }
     }
     for lineIndex in 0..<height {
-      var runs: [TextRun] = []
+      var runs: [TextRun] = rules ?? []
       for piece in pieces where piece.line == lineIndex { runs.append(piece.run) }
+      if rules != nil { runs.sort { $0.column < $1.column } }
       appendLine(runs, settings: settings, width: width, range: range)
     }
+    if row.header, table.border.weight != nil {
+      layoutTableFrame(table, .middle, range: table.range)
+    }
+  }
+
+  /// The columns of a bordered table's vertical rules: the frame's left edge, one between each
+  /// two cells, the frame's right edge.
+  private func tableRules(_ widths: [Int], _ table: TableSpec) -> [Int] {
+    var rules = [0]
+    var start = table.edge
+    for width in widths {
+      start += width
+      rules.append(start + table.gap)
+      start += table.separator
+    }
+    return rules
+  }
+
+  /// Which of a bordered table's horizontal lines.
+  private enum TableFrameLine {
+    /// `┌─┬─┐`.
+    case top
+    /// `├─┼─┤`, under a `header` row.
+    case middle
+    /// `└─┴─┘`.
+    case bottom
+  }
+
+  /// A bordered table's top, bottom or header line, joined to its rules.
+  private mutating func layoutTableFrame(_ table: TableSpec, _ which: TableFrameLine, range: SourceRange) {
+    guard let weight = table.border.weight else { return }
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    let width = columns(settings)
+    let widths = tableWidths(table, total: width)
+    let (up, down) =
+      switch which {
+      case .top: (false, true)
+      case .middle: (true, true)
+      case .bottom: (true, false)
+      }
+    let horizontal = BoxDrawing.character(.horizontal, weight)
+    var text = String(BoxDrawing.character(.init(up: up, down: down, right: true), weight))
+    // Right to left, the rows' cells are mirrored (the first at the right): so are the tees.
+    let ordered = media.direction == .rightToLeft ? Array(widths.reversed()) : widths
+    for (index, columnWidth) in ordered.enumerated() {
+      text += String(repeating: horizontal, count: columnWidth + 2 * table.gap)
+      let last = index == widths.count - 1
+      text.append(BoxDrawing.character(.init(up: up, down: down, left: true, right: !last), weight))
+    }
+    appendLine(
+      [TextRun(column: 0, text: text, width: text.count, style: .plain, source: span(range), border: true)],
+      settings: settings, width: width, range: range)
+  }
+
+  /// The column widths of `table` on a line of `total` columns, worked out once a table.
+  private mutating func tableWidths(_ table: TableSpec, total: Int) -> [Int] {
+    if let known = tableWidths, known.table == table.range, known.total == total { return known.widths }
+    let widths = table.widths(total: total)
+    tableWidths = (table.range, total, widths)
+    return widths
+  }
+
+  /// Columns side by side, each laid out by a layout of its own on paper as wide as it: text
+  /// alone becomes text lines (the columns' runs on one grid), anything else one band.
+  private mutating func layoutColumns(_ spec: ColumnsSpec, _ items: [[LayoutItem]], range: SourceRange) {
+    var spec = spec
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    // The line the columns share: the paper's, less what boxes around them take.
+    let line = columns(settings)
+    if media.direction == .rightToLeft {
+      // A right-to-left receipt reads its columns from the right, as its rows' cells.
+      spec.columns = spec.columns.map { (line - $0.start - $0.width, $0.width) }
+    }
+    var laidOut: [[Block]] = []
+    for (column, columnItems) in zip(spec.columns, items) {
+      var inner = Layout(
+        media: Checker.media(media, columns: column.width), measurer: measurer,
+        shapedMeasurer: shapedMeasurer,
+        sources: sources, spans: spans, templatePaths: templatePaths,
+        maximumBlocks: max(0, maximumBlocks - blocks.count))
+      inner.inColumn = true
+      let (document, found) = inner.layout(columnItems)
+      diagnostics += found
+      laidOut.append(document.blocks)
+    }
+    let cell = media.font.cellWidth
+    guard let lines = textColumns(laidOut) else {
+      let inset = Self.boxSides / 2 * boxes.count
+      emit(
+        .band(
+          Band(
+            columns: zip(spec.columns, laidOut).map {
+              BandColumn(x: ($0.start + inset) * cell, width: $0.width * cell, blocks: $1)
+            }, alignment: spec.alignment, source: span(range), rules: boxRules(inner: line))))
+      return
+    }
+    let height = lines.map(\.count).max() ?? 0
+    for row in 0..<height {
+      var runs: [TextRun] = []
+      for (column, columnLines) in zip(spec.columns, lines) {
+        let room = height - columnLines.count
+        let first =
+          switch spec.alignment {
+          case .top: 0
+          case .middle: room / 2
+          case .bottom: room
+          }
+        guard row >= first, row - first < columnLines.count else { continue }
+        for var run in columnLines[row - first] {
+          run.column += column.start
+          runs.append(run)
+        }
+      }
+      // Already in the columns' order: a right-to-left receipt's were mirrored above.
+      appendLine(runs, settings: settings, width: line, range: range, mirrored: false)
+    }
+  }
+
+  /// The vertical rules of the boxes open around a band whose content is `inner` columns wide.
+  private func boxRules(inner: Int) -> [BandRule] {
+    let cell = media.font.cellWidth
+    let total = inner + Self.boxSides * boxes.count
+    var rules: [BandRule] = []
+    for (depth, box) in boxes.enumerated() {
+      guard let weight = box.border.weight else { continue }
+      let side = depth * Self.boxSides / 2
+      rules.append(BandRule(x: side * cell, width: cell, weight: weight))
+      rules.append(BandRule(x: (total - 1 - side) * cell, width: cell, weight: weight))
+    }
+    return rules
+  }
+
+  /// A picture or symbol inside boxes: laid out as a column as wide as the boxes leave, one band
+  /// with the boxes' rules down its sides.
+  private mutating func layoutInBox(_ item: LayoutItem, range: SourceRange) {
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    let inner = columns(settings)
+    var nested = Layout(
+      media: Checker.media(media, columns: inner), measurer: measurer, shapedMeasurer: shapedMeasurer,
+      sources: sources, spans: spans, templatePaths: templatePaths, maximumBlocks: maximumBlocks)
+    nested.inColumn = true
+    let (document, found) = nested.layout([item])
+    diagnostics += found
+    let cell = media.font.cellWidth
+    let column = BandColumn(
+      x: Self.boxSides / 2 * boxes.count * cell, width: inner * cell, blocks: document.blocks)
+    emit(.band(Band(columns: [column], alignment: .top, source: span(range), rules: boxRules(inner: inner))))
+  }
+
+  /// Each column's lines as runs, when every column holds only text lines, rules and feeds in
+  /// the receipt's font at scale 1 (then they can share text lines); nil otherwise.
+  private func textColumns(_ columns: [[Block]]) -> [[[TextRun]]]? {
+    var result: [[[TextRun]]] = []
+    for blocks in columns {
+      var lines: [[TextRun]] = []
+      for block in blocks {
+        switch block {
+        case .text(let line) where line.font == media.font && line.scale == .normal:
+          lines.append(line.runs)
+        case .rule(let rule) where rule.font == media.font:
+          lines.append([
+            TextRun(
+              column: 0, text: String(repeating: rule.character, count: rule.columns), width: rule.columns,
+              style: rule.style, source: rule.source)
+          ])
+        case .feed(let feed):
+          lines += Array(repeating: [], count: feed.lines)
+        default:
+          return nil
+        }
+      }
+      result.append(lines)
+    }
+    return result
+  }
+
+  /// A box's top line (then the lines inside are framed by it) or its bottom line.
+  private mutating func layoutBox(_ border: Border, _ edge: FrameEdge, range: SourceRange) {
+    let settings = LineSettings(font: media.font, scale: .normal, alignment: .left, style: .plain)
+    if edge == .bottom { boxes.removeLast() }
+    if let weight = border.weight {
+      let width = columns(settings)
+      let corners: (Character, Character) =
+        edge == .top
+        ? (
+          BoxDrawing.character(.init(down: true, right: true), weight),
+          BoxDrawing.character(.init(down: true, left: true), weight)
+        )
+        : (
+          BoxDrawing.character(.init(up: true, right: true), weight),
+          BoxDrawing.character(.init(up: true, left: true), weight)
+        )
+      let text =
+        String(corners.0)
+        + String(repeating: BoxDrawing.character(.horizontal, weight), count: max(0, width - 2))
+        + String(corners.1)
+      appendLine(
+        [TextRun(column: 0, text: text, width: width, style: .plain, source: span(range), border: true)],
+        settings: settings, width: width, range: range)
+    }
+    if edge == .top { boxes.append((border, span(range))) }
   }
 
   // MARK: Styled text
@@ -509,6 +755,9 @@ struct Layout {
   /// the quiet zone: four modules for a QR code) and, for linear barcodes, the human-readable
   /// text as its own line in font B, centred on the bars.
   private mutating func layoutSymbol(_ symbol: Symbol, alignment: Alignment, range: SourceRange) {
+    if inColumn, symbol.width > media.widthDots {
+      diagnostics.append(Diagnostic(.widerThanColumn(dots: symbol.width, column: media.widthDots), at: range))
+    }
     let x = left(of: symbol.width, alignment)
     let zoneModules =
       switch symbol.symbology {
@@ -526,6 +775,9 @@ struct Layout {
       default:
         if quietLinesPending == 0 { emit(.feed(Feed(lines: lines, source: source))) }
       }
+    } else if inColumn {
+      // A band prints as one picture: the quiet zone above is in it, not in what came before.
+      emit(.feed(Feed(lines: lines, source: source)))
     }
     let humanReadable = symbol.symbology.isLinear ? symbol.humanReadable : .none
     if humanReadable == .above { humanReadableLine(symbol, x: x, range: range) }
@@ -576,6 +828,21 @@ struct Layout {
         run.column = max(0, width - run.column - run.width)
         return run
       }
+    }
+    // Each box around the line, innermost first, adds its rule and a space on both sides.
+    var width = width
+    for box in boxes.reversed() {
+      for index in runs.indices { runs[index].column += Self.boxSides / 2 }
+      if let weight = box.border.weight {
+        let rule = String(BoxDrawing.character(.vertical, weight))
+        runs.insert(
+          TextRun(column: 0, text: rule, width: 1, style: .plain, source: box.source, border: true), at: 0)
+        runs.append(
+          TextRun(
+            column: width + Self.boxSides - 1, text: rule, width: 1, style: .plain, source: box.source,
+            border: true))
+      }
+      width += Self.boxSides
     }
     emit(
       .text(

@@ -23,6 +23,12 @@ extension DiagnosticMessage {
       id: "W0530", .warning, "this text prints black on a filled box, where it cannot be read",
       label: "black on black")
   }
+  static func widerThanColumn(dots: Int, column: Int) -> Self {
+    .init(
+      id: "W0520", .warning,
+      "this is \(dots) dots wide but its column is \(column); it covers what is beside it",
+      label: "wider than its column")
+  }
 }
 
 /// Layout's help lines, alphabetically.

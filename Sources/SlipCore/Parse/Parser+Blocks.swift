@@ -10,6 +10,36 @@ extension Parser {
     return .table(TableStatement(options: options, body: body, range: header))
   }
 
+  /// Grammar: `box = "box" , { option } , newline , block , "end" ;` (on a receipt; a label's
+  /// `box` has a position), `columns = "columns" , { option } , newline , block , "end" ;` and
+  /// `column = "column" , { option } , newline , block , "end" ;`
+  mutating func parseFrame(_ keyword: Token) -> Statement? {
+    let options = parseOptions()
+    expectEndOfStatement()
+    let header = span(from: keyword)
+    guard let kind = FrameStatement.Kind(rawValue: keyword.text),
+      let body = parseBlock(opener: keyword, allowElse: false).body
+    else { return nil }
+    return .frame(FrameStatement(kind: kind, options: options, body: body, range: header))
+  }
+
+  /// Whether a `box` line places a label's box (`x=`, `y=`, `w=` or `h=`) rather than opening a
+  /// receipt's frame: the options are read ahead without consuming them.
+  func peekOptions() -> [String] {
+    var names: [String] = []
+    var position = index
+    while position < tokens.count, tokens[position].kind != .newline, tokens[position].kind != .end {
+      if tokens[position].kind == .identifier { names.append(tokens[position].text) }
+      position += 1
+    }
+    return names
+  }
+
+  /// Whether option names include a label position.
+  static func hasPosition(_ names: [String]) -> Bool {
+    names.contains { ["x", "y", "w", "h"].contains($0) }
+  }
+
   /// Grammar: `for = "for" , name , "in" , expression , newline , block , "end" ;`
   mutating func parseFor(_ keyword: Token) -> Statement? {
     let variable = current
@@ -145,7 +175,9 @@ extension Parser {
         continue
       }
       if atLineStart, token.kind == .identifier {
-        if ["for", "if", "table"].contains(token.text) {
+        if ["for", "if", "table", "columns", "column"].contains(token.text)
+          || (token.text == "box" && !isLabel)
+        {
           open += 1
         } else if token.text == "end" {
           open -= 1

@@ -27,6 +27,9 @@ extension Parser {
       statement = parseRule(keyword)
     case "feed":
       statement = parseFeed(keyword)
+    case "box" where !isLabel && !Self.hasPosition(peekOptions()),
+      "columns", "column":
+      return parseFrame(keyword)
     case "box", "line", "circle", "ellipse":
       statement = .shape(
         ShapeStatement(kind: keyword.text, options: parseOptions(), range: span(from: keyword)))
@@ -62,6 +65,7 @@ extension Parser {
   /// Grammar: `header = "receipt" , { option } | "label" , { option } ;`
   mutating func parseHeader(_ keyword: Token) -> Statement {
     let options = parseOptions()
+    if keyword.text == "label" { isLabel = true }
     return .receipt(HeaderStatement(kind: keyword.text, options: options, range: span(from: keyword)))
   }
 

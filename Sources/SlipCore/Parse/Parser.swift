@@ -5,11 +5,14 @@ public struct Parser {
   static let statementKeywords = [
     "receipt", "text", "row", "rule", "feed", "cut", "drawer", "for", "if", "else", "end", "set",
     "table", "include", "image", "qr", "barcode", "label", "box", "line", "circle", "ellipse",
+    "columns", "column",
   ]
 
   var tokens: [Token]
   var index = 0
   var diagnostics: [Diagnostic] = []
+  /// Whether the template's header is `label`: there `box` is a shape, not a frame.
+  var isLabel = false
   /// Blocks open around the current statement.
   var blockDepth = 0
   /// Nested parentheses, `not`s and minus signs being parsed.
