@@ -79,7 +79,7 @@ public struct PlainTextWriter: Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
       )
     }
-    let height = columns.map(\.lines.count).max() ?? 0
+    let height = columns.map { $0.lines.count }.max() ?? 0
     // A box's rules run down the band's every line, in their columns.
     for rule in band.rules {
       let character = Substring(String(BoxDrawing.character(.vertical, rule.weight)))

@@ -7,7 +7,7 @@ extension Checker {
   mutating func checkFrame(_ frame: FrameStatement, media: ReceiptMedia) -> [CheckedStatement] {
     var options = OptionReader(frame.options, statement: frame.kind.rawValue, accepts: ["border"])
     let border =
-      options.choice("border", Border.allCases.map(\.rawValue)).flatMap(Border.init(rawValue:)) ?? .line
+      options.choice("border", Border.allCases.map { $0.rawValue }).flatMap(Border.init(rawValue:)) ?? .line
     diagnostics += options.diagnostics
     // The box's rule and a space each side take 4 columns; it must leave at least one.
     guard media.columns > 4 else {
@@ -57,7 +57,7 @@ extension Checker {
     defer { diagnostics += options.diagnostics }
     let gap = options.integer("gap", in: 0...8) ?? 1
     let alignment =
-      options.choice("valign", VerticalAlignment.allCases.map(\.rawValue)).flatMap(VerticalAlignment.init)
+      options.choice("valign", VerticalAlignment.allCases.map { $0.rawValue }).flatMap(VerticalAlignment.init)
       ?? .top
     var blocks: [FrameStatement] = []
     for statement in frame.body {

@@ -88,7 +88,7 @@ extension Checker {
     checkLabelPrinted(text.content)
     let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
     let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
-    let fontName = options.choice("font", ["0"] + ZebraBitmapFont.all.map(\.name)) ?? "0"
+    let fontName = options.choice("font", ["0"] + ZebraBitmapFont.all.map { $0.name }) ?? "0"
     let bitmap = ZebraBitmapFont.named(fontName)
     // A bitmap font's cells are as small as 9 dots; font 0 below 8 would not print legibly.
     let size =

@@ -12,7 +12,7 @@ extension Checker {
       statement.options, statement: "table", accepts: ["widths", "align", "gap", "border"])
     defer { diagnostics += options.diagnostics }
     let border =
-      options.choice("border", Border.allCases.map(\.rawValue)).flatMap(Border.init(rawValue:)) ?? .none
+      options.choice("border", Border.allCases.map { $0.rawValue }).flatMap(Border.init(rawValue:)) ?? .none
     // With a border the cells sit against the rules unless a gap is asked for.
     let gap = options.integer("gap", in: 0...8) ?? (border == .none ? 1 : 0)
     guard let widthsText = options.text("widths", expected: ExpectedValue.widths) else {
@@ -66,7 +66,7 @@ extension Checker {
       row.options.filter { Self.tableRowOptions.contains($0.name) }, statement: "row",
       accepts: Self.tableRowOptions)
     defer { diagnostics += options.diagnostics }
-    var alignments = table.columns.map(\.alignment)
+    var alignments = table.columns.map { $0.alignment }
     if let alignText = options.text("align", expected: ExpectedValue.alignments) {
       let words = alignText.split(separator: " ").map(String.init)
       let given = words.compactMap(Alignment.init(rawValue:))

@@ -489,7 +489,7 @@ struct Layout {
             }, alignment: spec.alignment, source: span(range), rules: boxRules(inner: line))))
       return
     }
-    let height = lines.map(\.count).max() ?? 0
+    let height = lines.map { $0.count }.max() ?? 0
     for row in 0..<height {
       var runs: [TextRun] = []
       for (column, columnLines) in zip(spec.columns, lines) {
