@@ -151,6 +151,19 @@ struct LabelTextLayout {
     var words: [[Substring]]
 
     init(_ text: String) {
+      // In ASCII text without a carriage return every byte is a character of its own, so
+      // splitting the bytes gives the same pieces as splitting the characters, at a fraction of
+      // the cost (no grapheme breaking): the common case of names and companies on a badge.
+      if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        let paragraphs = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+          text[$0.startIndex..<$0.endIndex]
+        }
+        self.paragraphs = paragraphs
+        words = paragraphs.map { paragraph in
+          paragraph.utf8.split(separator: 0x20).map { paragraph[$0.startIndex..<$0.endIndex] }
+        }
+        return
+      }
       paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
       words = paragraphs.map { $0.split(separator: " ") }
     }
