@@ -428,7 +428,8 @@ function fillDataFiles(name) {
   const folder = name.includes("/") ? name.slice(0, name.lastIndexOf("/") + 1) : "";
   const json = state.files.filter((f) => f.endsWith(".json") && f.startsWith(folder) &&
     !f.slice(folder.length).includes("/"));
-  const mine = json.filter((f) => f.startsWith(stem + ".") || f.startsWith(stem + "-"));
+  const mine = json.filter((f) => f.startsWith(stem + ".") || f.startsWith(stem + "-"))
+    .sort((a, b) => (b === stem + ".json") - (a === stem + ".json") || a.localeCompare(b));
   const select = $("data-file");
   select.replaceChildren(new Option("(none)", ""));
   for (const f of mine.concat(json.filter((f) => !mine.includes(f)))) select.appendChild(new Option(f, f));
