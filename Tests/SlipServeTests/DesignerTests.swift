@@ -18,12 +18,15 @@ import Testing
       at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
     for name in ["kopi-senja.slip", "kopi-senja.json"] {
       try FileManager.default.copyItem(
-        at: Repository.root.appendingPathComponent("templates/" + name), to: folder.appendingPathComponent(name))
+        at: Repository.root.appendingPathComponent("templates/" + name),
+        to: folder.appendingPathComponent(name))
     }
     return (folder.path, base.appendingPathComponent("outside").path)
   }
 
-  static func service(folder: String, edit: Bool, setup: DesignerSetup = DesignerSetup()) throws -> SlipService {
+  static func service(folder: String, edit: Bool, setup: DesignerSetup = DesignerSetup()) throws
+    -> SlipService
+  {
     let configuration = ServeConfiguration(file: "", templates: folder, printers: [], editTemplates: edit)
     return try SlipService(
       configuration: configuration, assets: .designer, designer: setup, sourceDateEpoch: "1700000000",
@@ -36,15 +39,19 @@ import Testing
       head: HTTPRequestHead(method: method, path: decoded, segments: segments), body: Array(body.utf8))
   }
 
-  static func text(_ response: HTTPResponse) -> String { String(decoding: response.bytes ?? [], as: UTF8.self) }
+  static func text(_ response: HTTPResponse) -> String {
+    String(decoding: response.bytes ?? [], as: UTF8.self)
+  }
 
   @Test func thePageIsServedFromMemoryAtTheRoot() throws {
     let service = try Self.service(folder: try Self.scratch().folder, edit: false)
     let page = service.respond(to: try Self.request("GET", "/"))
     #expect(page.status == 200)
     #expect(page.header("Content-Type") == "text/html; charset=utf-8")
-    for hook in ["id=\"source\"", "id=\"data\"", "id=\"printer\"", "id=\"preview\"", "id=\"diagnostics\"", "id=\"print\""]
-    {
+    for hook in [
+      "id=\"source\"", "id=\"data\"", "id=\"printer\"", "id=\"preview\"", "id=\"diagnostics\"",
+      "id=\"print\"",
+    ] {
       #expect(Self.text(page).contains(hook), "the page has \(hook)")
     }
     let script = service.respond(to: try Self.request("GET", "/designer.js"))
@@ -78,7 +85,10 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     let after = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
     #expect(before != after, "a new file renamed over the old one")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["kopi-senja.json", "kopi-senja.slip"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+        "kopi-senja.json", "kopi-senja.slip",
+      ])
     let read = service.respond(to: try Self.request("GET", "/templates/kopi-senja.slip"))
     #expect(Self.text(read) == text)
     // A new template in the folder is fine too.
@@ -112,7 +122,8 @@ import Testing
     let response = service.respond(to: try Self.request("PUT", "/templates/kopi-senja.slip", "receipt\n"))
     #expect(response.status == 403)
     #expect(Self.text(response).contains("editTemplates"))
-    #expect(try String(contentsOfFile: folder + "/kopi-senja.slip", encoding: .utf8).hasPrefix("# templates/"))
+    #expect(
+      try String(contentsOfFile: folder + "/kopi-senja.slip", encoding: .utf8).hasPrefix("# templates/"))
     #expect(service.respond(to: try Self.request("GET", "/templates/kopi-senja.slip")).status == 200)
   }
 
@@ -129,21 +140,24 @@ import Testing
 
   @Test func renderAddsTheListingTextAndPaper() throws {
     let service = try Self.service(folder: try Self.scratch().folder, edit: false)
-    let body = #"{"template": "kopi-senja.slip", "data": \#(try ServiceTests.kopiData), "listing": true, "printer": "generic-80"}"#
+    let body =
+      #"{"template": "kopi-senja.slip", "data": \#(try ServiceTests.kopiData), "listing": true, "printer": "generic-80"}"#
     let answer = try ServiceTests.json(service.respond(to: try Self.request("POST", "/render", body)))
     #expect((answer["listing"] as? String)?.hasPrefix("ESC @") == true)
     #expect((answer["text"] as? String)?.contains("Kopi Senja") == true)
     let paper = try #require(answer["paper"] as? [String: Any])
     #expect(paper["millimetres"] as? Double == 80 && paper["dots"] as? Int == 576)
     // Jobs take no 'listing'.
-    let job = service.respond(to: try Self.request("POST", "/jobs", #"{"source": "receipt", "listing": true}"#))
+    let job = service.respond(
+      to: try Self.request("POST", "/jobs", #"{"source": "receipt", "listing": true}"#))
     #expect(job.status != 202)
   }
 
   @Test func aDesignSessionServesOneTemplateOnLoopback() throws {
     let folder = try Self.scratch().folder
     let session = try DesignSession(
-      template: folder + "/kopi-senja.slip", data: folder + "/kopi-senja.json", sourceDateEpoch: nil, log: .silent)
+      template: folder + "/kopi-senja.slip", data: folder + "/kopi-senja.json", sourceDateEpoch: nil,
+      log: .silent)
     defer { session.stop() }
     #expect(session.url.hasPrefix("http://127.0.0.1:") && session.url.hasSuffix("/"))
     #expect(session.running.server.address.isLoopback && session.running.server.address.port != 0)

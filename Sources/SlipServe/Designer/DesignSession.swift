@@ -35,14 +35,17 @@ public final class DesignSession: Sendable {
         throw StartError(message: "cannot read the data '\(data)'", isMissingFile: true)
       }
       setup.dataText = String(decoding: bytes, as: UTF8.self)
-      if dataURL.path.hasPrefix(folder + "/") { setup.dataName = String(dataURL.path.dropFirst(folder.count + 1)) }
+      if dataURL.path.hasPrefix(folder + "/") {
+        setup.dataName = String(dataURL.path.dropFirst(folder.count + 1))
+      }
     }
     let configuration = ServeConfiguration(file: "", templates: folder, printers: [], editTemplates: true)
     let state = NSTemporaryDirectory() + "slip-design-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     self.state = state
     do throws(RunningService.StartError) {
       running = try RunningService(
-        configuration: configuration, state: state, listen: ListenAddress(host: "127.0.0.1", port: 0, isIPv6: false),
+        configuration: configuration, state: state,
+        listen: ListenAddress(host: "127.0.0.1", port: 0, isIPv6: false),
         token: nil, sourceDateEpoch: sourceDateEpoch, log: log, designer: setup)
     } catch {
       try? FileManager.default.removeItem(atPath: state)

@@ -55,7 +55,8 @@ extension SlipService {
   func saveFile(_ name: String, _ body: [UInt8]) -> HTTPResponse {
     guard configuration.editTemplates else {
       return .error(
-        403, "the templates folder is read-only here: set \"editTemplates\": true in the configuration to save")
+        403,
+        "the templates folder is read-only here: set \"editTemplates\": true in the configuration to save")
     }
     do throws(TemplateFolder.Refusal) {
       try templates.save(body, as: name)

@@ -47,7 +47,8 @@ extension TemplateFolder {
     let path = folder + "/" + fileName
     var info = stat()
     if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-      throw Refusal(status: 403, message: "'\(name)' is not a plain file (a link or a folder): it is not overwritten")
+      throw Refusal(
+        status: 403, message: "'\(name)' is not a plain file (a link or a folder): it is not overwritten")
     }
     let mode = lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0o644
     let temporary = folder + "/.\(fileName).saving-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

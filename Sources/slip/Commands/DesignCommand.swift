@@ -22,7 +22,8 @@ struct DesignCommand {
 
   init(_ arguments: Arguments) throws(UsageError) {
     guard arguments.positionals.count == 1 else {
-      throw UsageError(message: "design takes one template, got \(arguments.positionals.count)", command: "design")
+      throw UsageError(
+        message: "design takes one template, got \(arguments.positionals.count)", command: "design")
     }
     template = arguments.positionals[0]
     data = arguments.value("--data")
@@ -34,7 +35,8 @@ struct DesignCommand {
     let session: DesignSession
     do throws(DesignSession.StartError) {
       session = try DesignSession(
-        template: template, data: data, sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+        template: template, data: data,
+        sourceDateEpoch: ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
         log: log)
     } catch {
       throw CommandFailure(message: error.message, code: error.isMissingFile ? .missingInput : .ioError)

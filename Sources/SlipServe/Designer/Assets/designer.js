@@ -113,6 +113,23 @@ class Editor {
     this.diagnostics = [];
     this.textarea.addEventListener("scroll", () => this.syncScroll());
     this.textarea.addEventListener("mousemove", (event) => this.hover(event));
+    this.textarea.addEventListener("paste", (event) => this.refuseHugePaste(event));
+  }
+
+  // A paste that would make the text larger than the service renders is refused before it
+  // reaches the textarea: laying out megabytes of text would hold the page for seconds, and the
+  // service would refuse it anyway (413).
+  refuseHugePaste(event) {
+    const pasted = event.clipboardData ? event.clipboardData.getData("text/plain") : "";
+    const kept = this.textarea.value.length - (this.textarea.selectionEnd - this.textarea.selectionStart);
+    if (pasted.length + kept <= state.bodyBytes / 3) return;
+    const size = new TextEncoder().encode(pasted).length + kept;
+    if (size <= state.bodyBytes) return;
+    event.preventDefault();
+    state.applied = ++state.sequence;
+    showProblem(`the paste (${megabytes(size - kept)}) would make the ${this.file === DATA_FILE ? "data" : "template"} ` +
+      `${megabytes(size)}; the service renders at most ${megabytes(state.bodyBytes)} at once ` +
+      "(limits.bodyBytes in the configuration): nothing was pasted");
   }
 
   get value() { return this.textarea.value; }
@@ -128,7 +145,7 @@ class Editor {
     const text = this.textarea.value;
     const large = text.length > HIGHLIGHT_LIMIT;
     const lines = text.split("\n");
-    this.textarea.classList.toggle("plain", large);
+    if (this.textarea.classList.contains("plain") !== large) this.textarea.classList.toggle("plain", large);
     this.gutter.innerHTML = this.gutterHTML(lines.length);
     this.highlight.innerHTML = large ? "" : lines.map((line) => this.highlightLine(line)).join("\n") + "\n";
     this.marks.innerHTML = large ? "" : this.marksHTML(lines);
@@ -143,7 +160,7 @@ class Editor {
   gutterHTML(count) {
     const byLine = new Map();
     for (const d of this.diagnostics) if (!byLine.has(d.line)) byLine.set(d.line, d);
-    const shown = Math.min(count, 100000);
+    const shown = Math.min(count, 20000);
     const numbers = [];
     for (let n = 1; n <= shown; n++) {
       const d = byLine.get(n);
