@@ -21,8 +21,12 @@ public final class DesignSession: Sendable {
   }
 
   /// Serves the template at `template` (its folder is what the page may read and save), with
-  /// the data file at `data` when given.
-  public init(template: String, data: String?, sourceDateEpoch: String?, log: ServiceLog) throws(StartError) {
+  /// the data file at `data` when given; every rendering's clock is `sourceDateEpoch` when set
+  /// (by default the environment's `SOURCE_DATE_EPOCH`, as `slip render` reads it).
+  public init(
+    template: String, data: String?,
+    sourceDateEpoch: String? = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], log: ServiceLog
+  ) throws(StartError) {
     let url = URL(fileURLWithPath: template).standardizedFileURL.resolvingSymlinksInPath()
     guard FileManager.default.isReadableFile(atPath: url.path) else {
       throw StartError(message: "cannot read the template '\(template)'", isMissingFile: true)
