@@ -314,14 +314,17 @@ def design_part(folder):
           const real = window.fetch;
           window.fetch = (url, options) => {
             const slow = options && options.body && options.body.includes('SLOW');
-            return real(url, options).then((r) => slow ? new Promise((ok) => setTimeout(() => ok(r), 1500)) : r);
+            return real(url, options).then((r) => slow ? new Promise((ok) => setTimeout(() => {
+              window.slowArrived = true; ok(r); }, 1500)) : r);
           };""")
         value = driver.find_element(By.ID, "source").get_attribute("value")
         set_value(driver, "source", value.replace("Terima kasih banyak!", "SLOW"))
         time.sleep(0.6)
         set_value(driver, "source", value.replace("Terima kasih banyak!", "FAST"))
-        time.sleep(3)
-        shown = driver.find_element(By.ID, "text").text
+        wait_for(lambda: "FAST" in driver.find_element(By.ID, "text").text)
+        arrived, _ = wait_for(lambda: driver.execute_script("return window.slowArrived === true"))
+        time.sleep(0.3)  # the late answer's own handling
+        shown = driver.find_element(By.ID, "text").text if arrived else ""
         check("FAST" in shown and "SLOW" not in shown, "a late older answer does not overwrite the newer one")
         set_value(driver, "source", value)
         wait_for(lambda: "Terima kasih banyak!" in driver.find_element(By.ID, "text").text)
@@ -447,6 +450,18 @@ def serve_part():
                   "kopi-senja.json is the data chosen")
             check(not driver.find_element(By.ID, "save").is_enabled(), "Save is disabled (read-only)")
             check("read-only" in driver.find_element(By.ID, "mode").text, "and the page says read-only")
+            # A template's includes open (warung-80 includes footer.slip).
+            Select(driver.find_element(By.ID, "template-file")).select_by_value("warung-80.slip")
+            button, _ = wait_for(lambda: [b for b in driver.find_elements(By.CSS_SELECTOR, "#includes button")
+                                          if b.text == "footer.slip"])
+            check(bool(button), "warung-80.slip's include footer.slip is listed")
+            if button:
+                button[0].click()
+                shown, _ = wait_for(lambda: driver.find_element(By.CSS_SELECTOR, "#include-view .include-text").text)
+                with open(os.path.join(ROOT, "templates", "footer.slip")) as file:
+                    check((shown or "").strip() == file.read().strip(), "and opens, showing the included file")
+            Select(driver.find_element(By.ID, "template-file")).select_by_value("kopi-senja.slip")
+            wait_for(lambda: "Kopi Susu" in driver.find_element(By.ID, "text").text)
             Select(driver.find_element(By.ID, "printer")).select_by_value("bar")
             wait_for(lambda: driver.find_element(By.ID, "print").is_enabled())
             driver.find_element(By.ID, "print").click()
@@ -465,8 +480,17 @@ def serve_part():
         check(serve.stop() == 0, "slip serve stops with 0")
 
 
+def command_line_part():
+    missing = subprocess.run([SLIP, "design", "/nonexistent/x.slip"], capture_output=True, text=True, timeout=30)
+    check(missing.returncode == 66 and "cannot read" in missing.stderr,
+          f"slip design of a missing file: exit {missing.returncode}, {missing.stderr.strip()!r}")
+    usage = subprocess.run([SLIP, "design"], capture_output=True, text=True, timeout=30)
+    check(usage.returncode == 64, f"slip design without a template: exit {usage.returncode}")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    command_line_part()
     work = tempfile.mkdtemp(prefix="slip-designer-")
     folder = os.path.join(work, "templates")
     shutil.copytree(os.path.join(ROOT, "templates"), folder)
