@@ -122,7 +122,9 @@ def decoded(driver, *urls):
 
 
 def preview_sources(driver, container="preview"):
-    return [img.get_attribute("src") for img in driver.find_elements(By.CSS_SELECTOR, f"#{container} img")]
+    # In one script: the page may replace the images between two WebDriver calls.
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((i) => i.src)", f"#{container} img")
 
 
 def same_pixels(driver, page_url, png):
@@ -267,8 +269,9 @@ def design_part(folder):
         changed, seconds = wait_for(lambda: "Kopi Tubruk" in driver.find_element(By.ID, "text").text)
         check(bool(changed) and preview_sources(driver) != good, f"a data change changes the preview ({seconds:.2f} s)")
         pretty = json.dumps(json.loads(data_editor.get_attribute("value")), indent=2)
+        before = rendered(driver)
         set_value(driver, "data", pretty)
-        wait_for(lambda: "Kopi Tubruk" in driver.find_element(By.ID, "text").text)
+        wait_for(lambda: rendered(driver) > before and "Kopi Tubruk" in driver.find_element(By.ID, "text").text)
         lines = pretty.split("\n")
         broken_line = next(i for i, l in enumerate(lines) if '"discount"' in l) + 1
         at = sum(len(l) + 1 for l in lines[:broken_line - 1]) + lines[broken_line - 1].index(":")
