@@ -157,7 +157,9 @@ def without_trailing_blank_lines(text: str) -> str:
 # image modes pixel-exact when they were written); this check is about text and commands.
 # Barcodes and QR codes: Slip shows them as `[qr DATA]`, emupos as `[qr DATA]` when the printer
 # draws them itself and as `[image WxH]` when they are sent as raster.
-_SYMBOLOGIES = "code128|ean13|ean8|upca|upce|code39|itf|codabar|qr|pdf417|datamatrix"
+_SYMBOLOGIES = (
+    "code128|ean13|ean8|upca|upce|code39|itf|codabar|code93|databar|gs1-128|qr|pdf417|datamatrix|aztec"
+)
 _SLIP_IMAGE = re.compile(rf"^ *\[(?:[^\]]+ \d+x\d+|(?:{_SYMBOLOGIES}) .*)\]$", re.MULTILINE)
 _EMUPOS_IMAGE = re.compile(r"^\[(?:image \d+x\d+|qr .*|barcode .*)\]$", re.MULTILINE)
 
