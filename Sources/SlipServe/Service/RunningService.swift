@@ -69,6 +69,21 @@ public final class RunningService: Sendable {
     server.stop()
   }
 
+  /// Logs that the service is up (`listening on 127.0.0.1:8631, 3 printers, state in
+  /// slip-state`, with the jobs found interrupted), serves until SIGTERM or SIGINT (after
+  /// ``ShutdownSignal/install()``), then stops and logs each step; returns the signal's number.
+  @discardableResult
+  public func serveUntilSignalled(state: String, log: ServiceLog) -> Int32 {
+    log.line(
+      "listening on \(server.address), \(service.configuration.printers.count) printers, state in \(state)"
+        + (interrupted.isEmpty ? "" : ", \(interrupted.count) jobs interrupted"))
+    let number = ShutdownSignal.wait()
+    log.line("stopping (signal \(number))")
+    stop()
+    log.line("stopped")
+    return number
+  }
+
   /// A queue event's log line, as SlipQueue words it: `job 17 (receipt 42) on 'bar': done, 1234
   /// of 1234 bytes confirmed`.
   static func log(_ event: QueueEvent, to log: ServiceLog) {
