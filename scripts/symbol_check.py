@@ -1,7 +1,8 @@
 """Do Slip's barcodes and QR codes scan? An independent check, run by scripts/symbol-check.
 
 Each case is a one-symbol receipt whose data comes from JSON; so is each bundled receipt under
-templates/ with its sample data (every symbol it prints is read). `slip render` turns them into
+templates/ and docs/cookbook/ with its sample data (every symbol it prints is read, in a band of
+columns side by side too). `slip render` turns them into
 the ESC/POS bytes of these printers, and emupos (an ESC/POS emulator written by others) draws
 each as that printer would print it:
 
@@ -75,6 +76,7 @@ PRINTERS_80 = [
     ("rongta-rp326", []),
 ]
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+COOKBOOK = Path(__file__).resolve().parent.parent / "docs" / "cookbook"
 
 
 @dataclass
@@ -430,7 +432,7 @@ class Check:
         self.decode(case.name, pictures, [expected_reads(case)], zxing_kinds)
 
     def bundled(self, template: Path, data: Path) -> None:
-        """A template under templates/ with its sample data: every symbol it prints scans."""
+        """A bundled template with its sample data: every symbol it prints scans."""
         ir = slip(["render", str(template), "--data", str(data), "--target", "ir"], self.slip_bin).decode()
         header = ir.splitlines()[0]
         symbols = symbols_in_ir(ir)
@@ -458,7 +460,7 @@ def main() -> int:
         check = Check(arguments.slip, Path(scratch), keep, arguments.verbose)
         for case in CASES:
             check.case(case)
-        for template in sorted(TEMPLATES.glob("*.slip")):
+        for template in sorted(TEMPLATES.glob("*.slip")) + sorted(COOKBOOK.glob("*.slip")):
             if template.with_suffix(".json").exists():
                 check.bundled(template, template.with_suffix(".json"))
     for failure in check.failures:
