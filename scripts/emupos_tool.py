@@ -21,6 +21,7 @@ from pathlib import Path
 from emupos.config import PrinterProfile, _parse_profile
 from emupos.events import EventType
 from emupos.printer.escpos.glyphs import python_codec
+from emupos.printer.escpos.model import PrintModel
 from emupos.printer.printer import Printer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +70,31 @@ class Emulated:
     unknown: list[str]
     unsupported_pages: list[str]
     drawer_kicks: int
+
+
+# emupos's text dump holds each character once, whatever its size. Slip's text view shows a
+# magnified run's characters once too, but follows the run with the paper columns they cover
+# beyond their own, so what comes after it (a `<size 2x2>` cell's table rule) sits where the paper
+# has it. The dump is read the same way here: the text of each print command emupos prints at
+# width N is followed by (N - 1) spaces a character (the width is emupos's own state when it
+# prints, not Slip's word).
+_print_text = PrintModel._print_text
+
+
+def _print_text_in_paper_columns(self: PrintModel, data: bytes) -> None:
+    magnified = self.settings.width
+    if magnified == 1:
+        return _print_text(self, data)
+    receipt = self.receipt
+    before = receipt._line_text
+    result = _print_text(self, data)
+    if self.receipt is receipt and receipt._line_text.startswith(before):
+        printed = len(receipt._line_text) - len(before)
+        receipt._line_text += " " * (printed * (magnified - 1))
+    return result
+
+
+PrintModel._print_text = _print_text_in_paper_columns
 
 
 def emulate(profile: PrinterProfile, data: bytes) -> Emulated:
@@ -131,7 +157,9 @@ def without_trailing_blank_lines(text: str) -> str:
 # image modes pixel-exact when they were written); this check is about text and commands.
 # Barcodes and QR codes: Slip shows them as `[qr DATA]`, emupos as `[qr DATA]` when the printer
 # draws them itself and as `[image WxH]` when they are sent as raster.
-_SYMBOLOGIES = "code128|ean13|ean8|upca|upce|code39|itf|codabar|qr|pdf417|datamatrix"
+_SYMBOLOGIES = (
+    "code128|ean13|ean8|upca|upce|code39|itf|codabar|code93|databar|gs1-128|qr|pdf417|datamatrix|aztec"
+)
 _SLIP_IMAGE = re.compile(rf"^ *\[(?:[^\]]+ \d+x\d+|(?:{_SYMBOLOGIES}) .*)\]$", re.MULTILINE)
 _EMUPOS_IMAGE = re.compile(r"^\[(?:image \d+x\d+|qr .*|barcode .*)\]$", re.MULTILINE)
 

@@ -8,8 +8,8 @@
           pictures are `[image]` on both sides
 
 Cases: every folder of Tests/SlipRasterTests/Cases (template or source.txt, options.txt with the
-printer), and the bundled templates on every built-in printer of their paper. Runs in the venv
-scripts/emupos-env makes (emupos 0.4.0 pinned).
+printer), and the receipts of templates/ and docs/cookbook/ on every built-in printer of their
+paper. Runs in the venv scripts/emupos-env makes (emupos 0.4.0 pinned).
 """
 
 import argparse
@@ -92,9 +92,10 @@ def cases(slip: str, scratch: Path) -> list[Case]:
             header = template.read_text()
             printer = "generic-80" if "paper=80mm" in header else "generic-58"
         found.append(Case(folder.name, template, data, printer))
-    # The bundled receipts on every built-in printer of their paper, and on the generic printer
-    # narrowed to each image command in turn.
-    for template in sorted((ROOT / "templates").glob("*.slip")):
+    # The bundled receipts (templates/ and the cookbook's) on every built-in printer of their
+    # paper, and on the generic printer narrowed to each image command in turn.
+    bundled = sorted((ROOT / "templates").glob("*.slip")) + sorted((ROOT / "docs" / "cookbook").glob("*.slip"))
+    for template in bundled:
         header = next(line for line in template.read_text().splitlines() if line and not line.startswith("#"))
         if not header.startswith("receipt"):
             continue

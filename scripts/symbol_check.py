@@ -1,7 +1,8 @@
 """Do Slip's barcodes and QR codes scan? An independent check, run by scripts/symbol-check.
 
 Each case is a one-symbol receipt whose data comes from JSON; so is each bundled receipt under
-templates/ with its sample data (every symbol it prints is read). `slip render` turns them into
+templates/ and docs/cookbook/ with its sample data (every symbol it prints is read, in a band of
+columns side by side too). `slip render` turns them into
 the ESC/POS bytes of these printers, and emupos (an ESC/POS emulator written by others) draws
 each as that printer would print it:
 
@@ -17,8 +18,8 @@ The same `slip render` writes its `--preview` of each printer, which is decoded 
 symbol the printer draws natively must be as wide in emupos's picture as in the preview. Label
 templates are read from their previews. Each picture gets a white margin (the page's, so a
 symbol crowded by its neighbours still fails) and goes to zbarimg (Debian's zbar-tools) for
-linear barcodes and QR codes, or zxing-cpp (PyPI) for PDF417 and Data Matrix, which zbar cannot
-read. The decoded text must equal the data: with the check digit Slip added, and, as zbar
+linear barcodes and QR codes, or zxing-cpp (PyPI) for PDF417, Data Matrix and Aztec, which zbar
+cannot read. The decoded text must equal the data: with the check digit Slip added, and, as zbar
 reports UPC-A and UPC-E as EAN-13, as the EAN-13 of the UPC-A number.
 """
 
@@ -47,10 +48,11 @@ INDONESIAN = "Terima kasih, Bu Siti — sampai jumpa di Kafé Senja! Nasi goreng
 LATIN1 = "Café Pâtisserie: crème brûlée, 2× Rp 25.000"
 
 # Symbologies emupos 0.4.0 draws when a printer is sent them natively (validators.md).
-EMUPOS_NATIVE = {"code128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
+EMUPOS_NATIVE = {"code128", "gs1-128", "ean13", "ean8", "upca", "code39", "itf", "qr"}
 # Symbologies Slip must send by GS k to a printer with native barcodes (unless in raster mode):
-# the printer draws the same modules as zint, in the code sets zint chose.
-NATIVE_LINEAR = {"code128", "ean13", "ean8", "upca", "upce"}
+# the printer draws the same modules as zint, in the code sets zint chose (GS1-128 as Code 128
+# with zint's FNC1s).
+NATIVE_LINEAR = {"code128", "gs1-128", "ean13", "ean8", "upca", "upce"}
 
 
 def must_go_native(symbol: "Case") -> bool:
@@ -61,7 +63,7 @@ def must_go_native(symbol: "Case") -> bool:
     )
 
 # What zxing-cpp reads (zbarimg's names for them); everything else goes to zbarimg.
-ZXING_KINDS = {"PDF417", "DataMatrix"}
+ZXING_KINDS = {"PDF417", "DataMatrix", "Aztec"}
 # The printers a case goes to, with `slip render` flags: for 80 mm, native barcodes with raster
 # QR, then three with native QR of their own kinds (emupos's own profiles of them), and one of
 # them in raster mode (the whole receipt as GS v 0, drawn as the preview).
@@ -74,6 +76,7 @@ PRINTERS_80 = [
     ("rongta-rp326", []),
 ]
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+COOKBOOK = Path(__file__).resolve().parent.parent / "docs" / "cookbook"
 
 
 @dataclass
@@ -101,6 +104,12 @@ CASES = [
     Case("code93", "code93", "INV-93/lunas"),
     Case("databar", "databar", "0950600013435"),
     Case("databar-ai", "databar", "(01)09506000134352"),
+    # GS1 bracket form: a fixed-length field last, then a variable-length one followed by another
+    # (an FNC1 separates them: `{1` in the printer's data where it goes natively).
+    Case("gs1-128", "gs1-128", "(01)09506000134352(10)ABC"),
+    Case("gs1-128-separated", "gs1-128", "(10)AB12(17)271231"),
+    Case("aztec", "aztec", "INV-2026-000123 https://kopi.id/r/42"),
+    Case("aztec-indonesian", "aztec", INDONESIAN),
     Case("qr", "qr", "https://kopi.id/r/42"),
     Case("qr-module-2", "qr", "https://kopi.id/r/42", "size=2"),
     Case("qr-url-300", "qr", LONG_URL),
@@ -192,6 +201,7 @@ def expected_reads(case: Case) -> set[str]:
         "qr": "QR-Code",
         "pdf417": "PDF417",
         "datamatrix": "DataMatrix",
+        "aztec": "Aztec",
     }
     return {f"{names[case.symbology]}:{data}"}
 
@@ -219,7 +229,11 @@ def read_with_zbar(image: Image.Image, folder: Path) -> list[str]:
 
 def read_with_zxing(image: Image.Image, kinds: set[str]) -> list[str]:
     """What zxing-cpp reads of the `kinds` given (zbarimg's job is left to zbarimg)."""
-    names = {zxingcpp.BarcodeFormat.PDF417: "PDF417", zxingcpp.BarcodeFormat.DataMatrix: "DataMatrix"}
+    names = {
+        zxingcpp.BarcodeFormat.PDF417: "PDF417",
+        zxingcpp.BarcodeFormat.DataMatrix: "DataMatrix",
+        zxingcpp.BarcodeFormat.Aztec: "Aztec",
+    }
     reads = [
         f"{names.get(result.format, str(result.format))}:{result.text}"
         for result in zxingcpp.read_barcodes(image)
@@ -418,7 +432,7 @@ class Check:
         self.decode(case.name, pictures, [expected_reads(case)], zxing_kinds)
 
     def bundled(self, template: Path, data: Path) -> None:
-        """A template under templates/ with its sample data: every symbol it prints scans."""
+        """A bundled template with its sample data: every symbol it prints scans."""
         ir = slip(["render", str(template), "--data", str(data), "--target", "ir"], self.slip_bin).decode()
         header = ir.splitlines()[0]
         symbols = symbols_in_ir(ir)
@@ -446,7 +460,7 @@ def main() -> int:
         check = Check(arguments.slip, Path(scratch), keep, arguments.verbose)
         for case in CASES:
             check.case(case)
-        for template in sorted(TEMPLATES.glob("*.slip")):
+        for template in sorted(TEMPLATES.glob("*.slip")) + sorted(COOKBOOK.glob("*.slip")):
             if template.with_suffix(".json").exists():
                 check.bundled(template, template.with_suffix(".json"))
     for failure in check.failures:

@@ -14,6 +14,8 @@ struct NativeBarcode: Equatable {
   /// The barcode of `symbol`, or nil when the printer's own encoding could differ from the
   /// symbol's modules.
   ///
+  /// GS1-128 goes as Code 128 (`m` = 73) with its FNC1 characters as `{1`, where zint put them.
+  ///
   /// Code 39, ITF and Codabar always go as raster: their wide elements are 2 (Code 39, Codabar)
   /// or 3 (ITF) narrow ones in zint's drawing, and `GS w` gives printers a ratio of about 2.5
   /// (2 → 5 dots, 3 → 8, 4 → 10, 5 → 13, 6 → 15 on Epson and those that copy it), so the printed
@@ -24,6 +26,7 @@ struct NativeBarcode: Equatable {
     let built: NativeBarcode? =
       switch symbol.symbology {
       case .code128: Code128Symbol(modules: row)?.barcode(for: symbol.data)
+      case .gs1128: Code128Symbol(modules: row)?.gs1Barcode(for: symbol.data)
       case .ean13, .ean8, .upca, .upce: RetailBarcode(symbol.symbology, data: symbol.data)?.barcode(for: row)
       default: nil
       }
@@ -84,6 +87,29 @@ struct Code128Symbol: Equatable {
   /// characters, when they spell `text`: nil for function characters, control characters, a
   /// shifted `{` or anything else the printer's data cannot say or the text does not hold.
   func barcode(for text: String) -> NativeBarcode? {
+    guard let (barcode, spelled) = printerData(), spelled == Array(text.utf8) else { return nil }
+    return barcode
+  }
+
+  /// The `GS k` data of a GS1-128 symbol whose data is `bracketed` (`(01)09506000134352(10)ABC`):
+  /// nil unless the symbol starts with FNC1 and its characters, FNC1 aside, spell the element
+  /// strings without their brackets. The separators between fields are zint's FNC1s, sent as
+  /// `{1` where zint put them, so the printer draws the same symbol characters.
+  func gs1Barcode(for bracketed: String) -> NativeBarcode? {
+    let separator = Self.fnc1Mark
+    guard let (barcode, spelled) = printerData(), spelled.first == separator else { return nil }
+    let unbracketed = bracketed.utf8.filter { $0 != UInt8(ascii: "(") && $0 != UInt8(ascii: ")") }
+    guard spelled.filter({ $0 != separator }) == Array(unbracketed) else { return nil }
+    return barcode
+  }
+
+  /// What an FNC1 spells in ``printerData()``'s text: the group separator scanners report.
+  private static let fnc1Mark: UInt8 = 0x1D
+
+  /// The `GS k` data (function B, m = 73) that makes a printer encode these same symbol
+  /// characters, and the text they spell (an FNC1 as ``fnc1Mark``); nil when they hold a
+  /// character the printer's data cannot say.
+  private func printerData() -> (NativeBarcode, [UInt8])? {
     let brace = UInt8(ascii: "{")
     var set: CodeSet
     switch values[0] {
@@ -106,7 +132,12 @@ struct Code128Symbol: Equatable {
           spelled += [UInt8(48 + value / 10), UInt8(48 + value % 10)]
         case 100: set = .b
         case 101: set = .a
-        default: return nil  // FNC1 or a start code
+        case 102:
+          // FNC1 (GS1-128's start and field separators): `{1` in every code set.
+          data += [brace, UInt8(ascii: "1")]
+          spelled.append(Self.fnc1Mark)
+          continue
+        default: return nil  // a start code
         }
         if value > 99 { data += [brace, set.rawValue] }
         continue
@@ -136,15 +167,16 @@ struct Code128Symbol: Equatable {
       case 101 where current == .b && !wasShifted:
         set = .a
         data += [brace, set.rawValue]
+      case 102 where !wasShifted:
+        data += [brace, UInt8(ascii: "1")]
+        spelled.append(Self.fnc1Mark)
       default:
-        return nil  // control characters, FNC1–4, start codes
+        return nil  // control characters, FNC2–4, start codes
       }
     }
     // The printer adds the check character and the stop: its symbol must be as wide as zint's.
-    guard !shifted, spelled == Array(text.utf8), Self.printedCharacters(data) == values.count else {
-      return nil
-    }
-    return NativeBarcode(function: 73, data: data)
+    guard !shifted, Self.printedCharacters(data) == values.count else { return nil }
+    return (NativeBarcode(function: 73, data: data), spelled)
   }
 
   /// How many symbol characters a printer draws for `GS k` Code 128 data, as it reads it: the

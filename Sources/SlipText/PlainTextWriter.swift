@@ -8,8 +8,8 @@ import SlipIR
 /// paper's columns: "Kopi Senja" centred at double width on 32 columns takes 20 of them, so it
 /// gets 6 spaces of margin, as on paper; each magnified run is followed by the paper columns
 /// its characters cover beyond their own, so the runs after it start where they print. A run of
-/// its own size in a line (an inline `<size WxH>`) prints its characters once with no padding,
-/// as the printer's bytes have it.
+/// its own size in a line (an inline `<size WxH>`) is padded the same way, to the cells it
+/// takes on paper, so a bordered table with a `<size 2x2>` cell keeps its rules aligned.
 public struct PlainTextWriter: Sendable {
   /// A writer.
   public init() {}
@@ -32,14 +32,19 @@ public struct PlainTextWriter: Sendable {
           }
           out.append(contentsOf: run.text.utf8)
           column += run.width
-          // A magnified line's run covers `width × scale` paper columns: padding after it keeps
-          // the next run where the paper has it, so right-aligned values line up (issue 21). A
-          // run of its own size (`<size 2x2>`) is written as the printer receives it, each
-          // character once and no padding: what a printer's text dump (emupos's) reads, since the
-          // bytes hold nothing for the columns its magnified characters cover.
+          // A magnified run covers more paper columns than it has characters: padding after it
+          // keeps the next run where the paper has it, so right-aligned values and a table's
+          // rules line up (issue 21). On a magnified line a run covers `width × scale` columns;
+          // a run of its own size (`<size 2x2>`) already counts its magnified cells in `width`
+          // (the line's grid is one cell wide), so it is padded to that width.
           if run.scale == nil, line.scale.width > 1 {
             out.append(
               contentsOf: repeatElement(UInt8(ascii: " "), count: run.width * (line.scale.width - 1)))
+          } else if run.scale != nil {
+            let shown = TextColumns.columns(of: run.text)
+            if run.width > shown {
+              out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: run.width - shown))
+            }
           }
         }
         while out.last == UInt8(ascii: " ") { out.removeLast() }

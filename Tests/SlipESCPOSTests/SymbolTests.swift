@@ -139,6 +139,33 @@ private let gs: UInt8 = 0x1D
     }
   }
 
+  /// GS1-128 of "(01)09506000134352(10)ABC" as zint draws it: start C, FNC1, the pairs
+  /// 01 09 50 60 00 13 43 52 10, code B, "ABC", check, stop (built from the pattern table).
+  static let gs1Modules =
+    "110100111001111010111011001101100110010010001100010111011101111010110110011001001101110010110001"
+    + "110110111000101100100010010111101110101000110001000101100010001000110100011101101100011101011"
+
+  @Test func gs1128GoesAsCode128WithItsFNC1sWhereZintPutThem() throws {
+    let output = try Self.job([Self.barcode(.gs1128, "(01)09506000134352(10)ABC", modules: Self.gs1Modules)])
+    let data = Array("{C{1".utf8) + [1, 9, 50, 60, 0, 13, 43, 52, 10] + Array("{BABC".utf8)
+    #expect(output == Self.native(73, data))
+  }
+
+  @Test func gs1128ThatDoesNotSpellItsDataOrLacksFNC1GoesAsRaster() throws {
+    let blocks = [
+      // Modules of other element strings; Code 128 modules with no FNC1; the GS1 modules given
+      // as plain Code 128 (an FNC1 its text does not hold).
+      Self.barcode(.gs1128, "(01)09506000134352(10)ABD", modules: Self.gs1Modules),
+      Self.barcode(.gs1128, "(01)12345678", modules: Self.zintModules["code128 12345678"]),
+      Self.barcode(.code128, "0109506000134352 10ABC", modules: Self.gs1Modules),
+    ]
+    for block in blocks {
+      let output = try Sample.emit([block], profile: .generic80)
+      #expect(Sample.body(output).starts(with: [gs, 0x76, 0x30, 0]))
+      #expect(!output.bytes.contains([gs, 0x6B]))
+    }
+  }
+
   @Test func eanAndUPCGoWithTheirCheckDigits() throws {
     let cases: [(Symbol.Symbology, String, UInt8, String)] = [
       (.ean13, "400638133393", 67, "4006381333931"),

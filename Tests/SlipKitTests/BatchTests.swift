@@ -70,4 +70,46 @@ import Testing
     }
     #expect(lines == ["2: Ani\n\n", "3: [\"E0482\"]", "4: Cici\n\n"])
   }
+
+  @Test func theReportNamesLinesAndSaysEachWarningOnce() throws {
+    let (_, events) = try batch(storedFormat: nil)
+    var report = BatchReport(path: Self.records)
+    var leftOut: [String] = []
+    for event in events {
+      switch event {
+      case .rendered(let record): _ = report.freshWarnings(record)
+      case .skipped(let record): leftOut.append(report.leftOut(record))
+      default: break
+      }
+    }
+    // A warning repeated in every record is reported once and counted after that.
+    let seenAgain = events.compactMap { event -> BatchRecord? in
+      if case .rendered(let record) = event { return record }
+      return nil
+    }
+    let copy = try #require(seenAgain.first)
+    let before = report.repeated
+    #expect(report.freshWarnings(copy).isEmpty)
+    #expect(report.repeated == before + copy.diagnostics.count)
+    #expect(
+      leftOut == [5, 6].map { "\(Self.records):\($0): note: the record on this line is left out" })
+    let summary = report.summary(rendered: 4, failed: 2, labels: true)
+    #expect(summary.last == "slip: 2 records of '\(Self.records)' left out; 4 labels written")
+    #expect(BatchReport(path: "v.csv").summary(rendered: 3, failed: 0, labels: false).isEmpty)
+    let renderer = Renderer()
+    let compiled = try #require(
+      renderer.prepare(
+        TemplateSource(SourceFile(path: "t.slip", text: "receipt paper=58mm\ntext \"{{ name }}\"\n"))
+      )
+      .template)
+    var csv = Batch(
+      renderer: renderer, template: compiled,
+      records: Records(bytes: Array("name,city\nBudi\n".utf8), format: .csv, path: "v.csv"), target: .text)
+    guard case .unreadable(let record) = csv.next() else {
+      Issue.record("the short CSV row is not unreadable")
+      return
+    }
+    let lines = BatchReport(path: "v.csv").unreadable(record)
+    #expect(lines.count == 1 && lines[0].hasPrefix("v.csv:2:") && lines[0].hasSuffix("[E0482]"))
+  }
 }

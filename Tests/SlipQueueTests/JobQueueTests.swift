@@ -1,5 +1,6 @@
 import Foundation
 import SlipQueue
+import SlipTestSupport
 import SlipTransport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// `slip send` and `print` to CUPS queues on a real cupsd that each test starts on its own

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// The fault matrix's drop-after-n for the stream routes: a TCP printer that resets the

@@ -1,4 +1,5 @@
 import Foundation
+import SlipTestSupport
 import Testing
 
 /// `slip send`, `print` and `status` to a network printer: the stand-in on 127.0.0.1

@@ -127,15 +127,21 @@ extension Checker {
   /// `box x y w h [border] [fill]`, `line x1 y1 x2 y2 [thickness]`, `circle x y d [border] [fill]`.
   mutating func checkShape(_ shape: ShapeStatement, label: LabelSpec) -> CheckedStatement? {
     let dpi = label.dpi
-    switch shape.kind {
-    case "line":
-      var options = OptionReader(
-        shape.options, statement: "line", accepts: ["x1", "y1", "x2", "y2", "thickness"])
-      options.allowsComputed = true
-      defer {
-        diagnostics += options.diagnostics
-        computedOptions += options.computed
+    let (statement, accepts): (String, [String]) =
+      switch shape.kind {
+      case "line": ("line", ["x1", "y1", "x2", "y2", "thickness"])
+      case "ellipse": ("ellipse", ["x", "y", "w", "h", "border", "fill"])
+      case "circle": ("circle", ["x", "y", "d", "border", "fill"])
+      default: ("box", ["x", "y", "w", "h", "border", "fill", "rotate", "rounding"])
       }
+    var options = OptionReader(shape.options, statement: statement, accepts: accepts)
+    options.allowsComputed = true
+    defer {
+      diagnostics += options.diagnostics
+      computedOptions += options.computed
+    }
+    switch statement {
+    case "line":
       let ends = ["x1", "y1", "x2", "y2"].map { options.dots($0, dpi: dpi, in: -20_000...20_000) }
       let thickness = options.dots("thickness", dpi: dpi, in: 1...500) ?? 2
       guard let x1 = ends[0], let y1 = ends[1], let x2 = ends[2], let y2 = ends[3] else {
@@ -145,23 +151,12 @@ extension Checker {
       return .shape(
         .line(LabelLine(x1: x1, y1: y1, x2: x2, y2: y2, thickness: thickness, source: nil)), shape.range)
     case "ellipse":
-      var options = OptionReader(
-        shape.options, statement: "ellipse", accepts: ["x", "y", "w", "h", "border", "fill"])
-      options.allowsComputed = true
-      defer {
-        diagnostics += options.diagnostics
-        computedOptions += options.computed
-      }
       let point = labelPosition(&options, statement: "ellipse", range: shape.range, dpi: dpi)
       let width = options.dots("w", dpi: dpi, in: 1...20_000)
       let height = options.dots("h", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
       let filled = options.flag("fill")
-      for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil
-      {
-        diagnostics.append(
-          Diagnostic(.optionMissing(name, statement: "ellipse", example: "w=200 h=100"), at: shape.range))
-      }
+      reportMissingSize(width, height, options, statement: "ellipse", at: shape.range)
       guard let point, let width, let height else { return nil }
       return .shape(
         .circle(
@@ -169,13 +164,6 @@ extension Checker {
             x: point.x, y: point.y, diameter: width, ellipseHeight: height, border: border, filled: filled,
             source: nil)), shape.range)
     case "circle":
-      var options = OptionReader(
-        shape.options, statement: "circle", accepts: ["x", "y", "d", "border", "fill"])
-      options.allowsComputed = true
-      defer {
-        diagnostics += options.diagnostics
-        computedOptions += options.computed
-      }
       let point = labelPosition(&options, statement: "circle", range: shape.range, dpi: dpi)
       let diameter = options.dots("d", dpi: dpi, in: 1...20_000)
       let border = options.dots("border", dpi: dpi, in: 1...500) ?? 2
@@ -193,14 +181,6 @@ extension Checker {
         ),
         shape.range)
     default:
-      var options = OptionReader(
-        shape.options, statement: "box",
-        accepts: ["x", "y", "w", "h", "border", "fill", "rotate", "rounding"])
-      options.allowsComputed = true
-      defer {
-        diagnostics += options.diagnostics
-        computedOptions += options.computed
-      }
       let point = labelPosition(&options, statement: "box", range: shape.range, dpi: dpi)
       var width = options.dots("w", dpi: dpi, in: 1...20_000)
       var height = options.dots("h", dpi: dpi, in: 1...20_000)
@@ -212,11 +192,7 @@ extension Checker {
         swap(&width, &height)
         options.renameComputed(["w": "h", "h": "w"])
       }
-      for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil
-      {
-        diagnostics.append(
-          Diagnostic(.optionMissing(name, statement: "box", example: "w=200 h=100"), at: shape.range))
-      }
+      reportMissingSize(width, height, options, statement: "box", at: shape.range)
       guard let point, let width, let height else { return nil }
       return .shape(
         .box(
@@ -225,6 +201,17 @@ extension Checker {
             rounding: rounding, source: nil)
         ),
         shape.range)
+    }
+  }
+
+  /// `w` and `h`, which a box and an ellipse need: each missing one (not merely invalid, which
+  /// has its own error) is an error at the statement.
+  mutating func reportMissingSize(
+    _ width: Int?, _ height: Int?, _ options: OptionReader, statement: String, at range: SourceRange
+  ) {
+    for (name, value) in [("w", width), ("h", height)] where value == nil && options.range(of: name) == nil {
+      diagnostics.append(
+        Diagnostic(.optionMissing(name, statement: statement, example: "w=200 h=100"), at: range))
     }
   }
 }

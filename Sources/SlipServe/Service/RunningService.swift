@@ -24,10 +24,12 @@ public final class RunningService: Sendable {
     public var isSetting: Bool
   }
 
-  /// Opens the queue in `state`, starts its senders and listens on `address`.
+  /// Opens the queue in `state`, starts its senders and listens on `address`, serving the
+  /// designer (`assets`) at `/`, opened on `designer`.
   public init(
     configuration: ServeConfiguration, state: String, listen address: ListenAddress, token: String?,
-    sourceDateEpoch: String?, log: ServiceLog
+    sourceDateEpoch: String?, log: ServiceLog, assets: StaticAssets = .designer,
+    designer: DesignerSetup = DesignerSetup()
   ) throws(StartError) {
     var printers: [String: QueuePrinter] = [:]
     for printer in configuration.printers {
@@ -44,7 +46,8 @@ public final class RunningService: Sendable {
     }
     do throws(InputError) {
       service = try SlipService(
-        configuration: configuration, queue: queue, token: token, sourceDateEpoch: sourceDateEpoch, log: log)
+        configuration: configuration, queue: queue, assets: assets, designer: designer, token: token,
+        sourceDateEpoch: sourceDateEpoch, log: log)
     } catch {
       throw StartError(message: error.message, isSetting: true)
     }
@@ -67,6 +70,21 @@ public final class RunningService: Sendable {
     queue.shutdown()
     service.streams.closeAll()
     server.stop()
+  }
+
+  /// Logs that the service is up (`listening on 127.0.0.1:8631, 3 printers, state in
+  /// slip-state`, with the jobs found interrupted), serves until SIGTERM or SIGINT (after
+  /// ``ShutdownSignal/install()``), then stops and logs each step; returns the signal's number.
+  @discardableResult
+  public func serveUntilSignalled(state: String, log: ServiceLog) -> Int32 {
+    log.line(
+      "listening on \(server.address), \(service.configuration.printers.count) printers, state in \(state)"
+        + (interrupted.isEmpty ? "" : ", \(interrupted.count) jobs interrupted"))
+    let number = ShutdownSignal.wait()
+    log.line("stopping (signal \(number))")
+    stop()
+    log.line("stopped")
+    return number
   }
 
   /// A queue event's log line, as SlipQueue words it: `job 17 (receipt 42) on 'bar': done, 1234

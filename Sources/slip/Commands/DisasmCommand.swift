@@ -38,13 +38,7 @@ struct DisasmCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        message: arguments.positionals.isEmpty
-          ? "missing the file to list" : "disasm takes one file, got \(arguments.positionals.count)",
-        command: "disasm")
-    }
-    input = arguments.positionals[0]
+    input = try arguments.single("file", missing: "missing the file to list")
     printer = arguments.value("--printer")
     strict = arguments.flag("--strict")
   }

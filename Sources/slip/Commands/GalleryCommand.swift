@@ -40,14 +40,7 @@ struct GalleryCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        message: arguments.positionals.isEmpty
-          ? "missing the folder of templates"
-          : "gallery takes one folder, got \(arguments.positionals.count)",
-        command: "gallery")
-    }
-    folder = arguments.positionals[0]
+    folder = try arguments.single("folder", missing: "missing the folder of templates")
     guard let site = arguments.value("--output"), site != "-" else {
       throw UsageError(message: "missing the site folder to write: add '-o SITE'", command: "gallery")
     }

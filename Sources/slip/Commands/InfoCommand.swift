@@ -32,9 +32,7 @@ struct InfoCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(message: "info takes no arguments, got '\(arguments.positionals[0])'", command: "info")
-    }
+    try arguments.noPositionals()
     guard let to = arguments.value("--to") else {
       throw UsageError(message: "missing '--to ble:ADDRESS' or '--to ble:NAME'", command: "info")
     }

@@ -39,13 +39,7 @@ struct PrintCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(
-        message: arguments.positionals.isEmpty
-          ? "missing the template to print" : "print takes one template, got \(arguments.positionals.count)",
-        command: "print")
-    }
-    template = arguments.positionals[0]
+    template = try arguments.single("template", missing: "missing the template to print")
     data = arguments.value("--data")
     root = arguments.value("--root")
     job = try JobOptions(arguments, command: "print")

@@ -81,13 +81,7 @@ struct RenderCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      let count = arguments.positionals.count
-      throw UsageError(
-        message: count == 0 ? "missing the template to render" : "render takes one template, got \(count)",
-        command: "render")
-    }
-    template = arguments.positionals[0]
+    template = try arguments.single("template", missing: "missing the template to render")
     data = arguments.value("--data")
     target =
       arguments.value("--target") == nil

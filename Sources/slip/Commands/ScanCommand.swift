@@ -38,9 +38,7 @@ struct ScanCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(message: "scan takes no arguments, got '\(arguments.positionals[0])'", command: "scan")
-    }
+    try arguments.noPositionals()
     duration = try JobOptions.seconds(arguments.value("--timeout"), default: 5, command: "scan")
     var filter = try JobOptions.rssiWindow(arguments, command: "scan")
     filter.name = arguments.value("--name")

@@ -41,10 +41,7 @@ struct ServeCommand {
 
   /// Validates the command line: an address, and a token for anything but loopback.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(
-        message: "serve takes no arguments, got '\(arguments.positionals[0])'", command: "serve")
-    }
+    try arguments.noPositionals()
     do throws(ListenAddressError) {
       address =
         try arguments.value("--listen").map { text throws(ListenAddressError) in try ListenAddress(text) }
@@ -72,7 +69,9 @@ struct ServeCommand {
       DiagnosticPrinter().print(error.diagnostics, sources: error.sources)
       return ExitCode.forDiagnostics(error.diagnostics)
     }
-    let token = try tokenFile.map { path throws(CommandFailure) in try Self.token(path) }
+    let token = try tokenFile.map { path throws(CommandFailure) in
+      do throws(InputError) { return try ServiceToken.read(path) } catch { throw CommandFailure(error) }
+    }
     ShutdownSignal.install()
     let log = ServiceLog()
     let running: RunningService
@@ -83,26 +82,8 @@ struct ServeCommand {
     } catch {
       throw CommandFailure(message: error.message, code: error.isSetting ? .usage : .ioError)
     }
-    let address = running.server.address
-    Console.out("slip serve: listening on http://\(address)/\n")
-    log.line(
-      "listening on \(address), \(configuration.printers.count) printers, state in \(state)"
-        + (running.interrupted.isEmpty ? "" : ", \(running.interrupted.count) jobs interrupted"))
-    let number = ShutdownSignal.wait()
-    log.line("stopping (signal \(number))")
-    running.stop()
-    log.line("stopped")
+    Console.out("slip serve: listening on http://\(running.server.address)/\n")
+    running.serveUntilSignalled(state: state, log: log)
     return .ok
-  }
-
-  /// The token in `path`, without surrounding white space: at least 16 characters.
-  static func token(_ path: String) throws(CommandFailure) -> String {
-    let text = String(decoding: try Console.read(path, what: "token file"), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.count >= 16, !text.contains(where: \.isWhitespace) else {
-      throw CommandFailure(
-        message: "the token in '\(path)' must be 16 characters or more, without spaces", code: .usage)
-    }
-    return text
   }
 }

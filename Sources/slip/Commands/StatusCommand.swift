@@ -40,10 +40,7 @@ struct StatusCommand {
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.isEmpty else {
-      throw UsageError(
-        message: "status takes no arguments, got '\(arguments.positionals[0])'", command: "status")
-    }
+    try arguments.noPositionals()
     guard let to = arguments.value("--to") else {
       throw UsageError(message: "missing '--to PRINTER'", command: "status")
     }

@@ -15,12 +15,15 @@ struct Arguments {
   }
 
   /// Positional arguments in order.
+  /// The command's name, for messages.
+  let command: String
   private(set) var positionals: [String] = []
   private var values: [String: String] = [:]
   private var present: Set<String> = []
 
   /// Parses `arguments` (without the program and command names) against `spec`.
   init(_ arguments: [String], spec: Spec) throws(UsageError) {
+    command = spec.command
     func canonical(_ name: String, in groups: [[String]]) -> String? {
       groups.first { $0.contains(name) }?.last
     }
@@ -87,5 +90,23 @@ struct Arguments {
         command: command)
     }
     return value
+  }
+
+  /// The one argument a command takes: without it, `missing` is the message; with more,
+  /// `render takes one template, got 2`.
+  func single(_ noun: String, missing: String) throws(UsageError) -> String {
+    guard positionals.count == 1 else {
+      throw UsageError(
+        message: positionals.isEmpty ? missing : "\(command) takes one \(noun), got \(positionals.count)",
+        command: command)
+    }
+    return positionals[0]
+  }
+
+  /// Refuses arguments for a command that takes none: `scan takes no arguments, got 'x'`.
+  func noPositionals() throws(UsageError) {
+    guard positionals.isEmpty else {
+      throw UsageError(message: "\(command) takes no arguments, got '\(positionals[0])'", command: command)
+    }
   }
 }

@@ -80,58 +80,39 @@ struct BatchRender {
   }
 }
 
-/// Diagnostics of a batch: each record's errors with its line, each distinct warning once.
+/// Prints SlipKit's ``BatchReport`` as the batch goes: diagnostics through the printer, notes
+/// and the summary on standard error.
 struct BatchReporter {
   let printer: DiagnosticPrinter
-  /// The data file, as diagnostics name it.
-  let path: String
-  /// Warnings printed so far (up to a bound: memory must not grow with the records).
-  private var seen: Set<String> = []
-  private var repeated = 0
+  var report: BatchReport
 
   init(printer: DiagnosticPrinter, path: String) {
     self.printer = printer
-    self.path = path
+    self.report = BatchReport(path: path)
   }
 
-  /// Prints the warnings not printed before, and which record they were first seen in.
+  /// The warnings not printed before, and which record they were first seen in.
   mutating func warnings(_ record: BatchRecord) {
-    let fresh = record.diagnostics.filter { diagnostic in
-      let key = "\(diagnostic.id) \(diagnostic.message) \(String(describing: diagnostic.range))"
-      if seen.contains(key) {
-        repeated += 1
-        return false
-      }
-      if seen.count < 1000 { seen.insert(key) }
-      return true
-    }
+    let fresh = report.freshWarnings(record)
     guard !fresh.isEmpty else { return }
     printer.print(fresh, sources: record.sources)
-    Console.error("\(path):\(record.line): note: first seen in the record on this line\n\n")
+    Console.error(report.firstSeen(record) + "\n\n")
   }
 
   /// A record that could not be read, at its line (and column) of the data file.
   func problem(_ record: BatchRecord) {
-    let place = "\(path):\(record.line):" + (record.column.map { "\($0):" } ?? "")
-    for problem in record.diagnostics {
-      Console.error("\(place) error: \(problem.message) [\(problem.id)]\n\n")
-    }
+    for line in report.unreadable(record) { Console.error(line + "\n\n") }
   }
 
   /// A record the template could not render: its diagnostics, and the line it is on.
   func failed(_ record: BatchRecord) {
     printer.print(record.diagnostics, sources: record.sources)
-    Console.error("\(path):\(record.line): note: the record on this line is left out\n\n")
+    Console.error(report.leftOut(record) + "\n\n")
   }
 
   func summary(rendered: Int, failed: Int, labels: Bool) {
-    if repeated > 0 {
-      Console.error("slip: \(repeated) warning\(repeated == 1 ? "" : "s") like those above not shown again\n")
+    for line in report.summary(rendered: rendered, failed: failed, labels: labels) {
+      Console.error(line + "\n")
     }
-    guard failed > 0 else { return }
-    let noun = labels ? "label" : "receipt"
-    Console.error(
-      "slip: \(failed) record\(failed == 1 ? "" : "s") of '\(path)' left out; "
-        + "\(rendered) \(noun)\(rendered == 1 ? "" : "s") written\n")
   }
 }

@@ -17,7 +17,12 @@ struct RenderWatch {
   /// Renders until interrupted; a failure to render is printed and waited out, unless the very
   /// first rendering cannot even start (a missing file, an unknown printer).
   func run() throws(CommandFailure) -> ExitCode {
-    let watcher = try Watcher()
+    let watcher: InterruptibleWatcher
+    do throws(InputError) {
+      watcher = try InterruptibleWatcher()
+    } catch {
+      throw CommandFailure(message: error.message, code: .ioError)
+    }
     let clock = ContinuousClock()
     // The files this command writes: never watched, or a template showing its own preview
     // ('image "out.png"') would render forever.

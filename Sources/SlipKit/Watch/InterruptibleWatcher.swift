@@ -1,22 +1,21 @@
 import Foundation
-import SlipKit
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// `slip render --watch`'s wait: SlipKit's ``FileWatcher`` over the files, ended also by SIGINT
-/// and SIGTERM (a handler writes to a pipe the watcher waits on), so Ctrl-C never cuts a render
-/// short and the command exits 0.
-final class Watcher {
+/// A ``FileWatcher`` whose wait SIGINT and SIGTERM also end (a handler writes to a pipe the
+/// watcher waits on), so Ctrl-C never cuts a render short (`slip render --watch` exits 0).
+/// One at a time: it holds the two signals' handlers until it goes away.
+public final class InterruptibleWatcher {
   private let files: FileWatcher
   private let interrupts: (read: Int32, write: Int32)
 
   /// Starts watching and catches SIGINT and SIGTERM until the watcher goes away.
-  init() throws(CommandFailure) {
+  public init() throws(InputError) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else {
-      throw CommandFailure(message: "cannot watch files: \(String(cString: strerror(errno)))", code: .ioError)
+      throw InputError(.missing, "cannot watch files: \(String(cString: strerror(errno)))")
     }
     interrupts = (ends[0], ends[1])
     for end in ends {
@@ -28,7 +27,7 @@ final class Watcher {
     } catch {
       close(ends[0])
       close(ends[1])
-      throw CommandFailure(message: error.message, code: .ioError)
+      throw error
     }
     watcherInterruptPipe = ends[1]
     signal(SIGINT, watcherInterrupted)
@@ -50,13 +49,13 @@ final class Watcher {
   }
 
   /// Watches exactly `files` from now on (absolute paths).
-  func watch(_ paths: [String]) {
+  public func watch(_ paths: [String]) {
     files.watch(paths)
   }
 
   /// Blocks until a watched file changes (and `quiet` passes without another change), or until
   /// SIGINT or SIGTERM (`.woken`).
-  func next(quiet: Duration = .milliseconds(50)) -> FileWatcher.Event {
+  public func next(quiet: Duration = .milliseconds(50)) -> FileWatcher.Event {
     files.next(quiet: quiet)
   }
 }
