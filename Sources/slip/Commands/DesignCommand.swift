@@ -13,13 +13,12 @@ struct DesignCommand {
 
   static let spec = Arguments.Spec(command: "design", valued: [["--data"]], flags: [["-h", "--help"]])
 
-  let template: String, data: String?
+  let template: String
+  let data: String?
 
   init(_ arguments: Arguments) throws(UsageError) {
-    guard arguments.positionals.count == 1 else {
-      throw UsageError(message: "design takes one template file (.slip)", command: "design")
-    }
-    (template, data) = (arguments.positionals[0], arguments.value("--data"))
+    template = try arguments.single("template", missing: "missing the template to design")
+    data = arguments.value("--data")
   }
 
   func run() throws(CommandFailure) -> ExitCode {
