@@ -225,6 +225,13 @@ public struct CompiledTemplate: Sendable {
       sources: sources, spans: spans, templatePaths: templatePaths, maximumBlocks: options.maximumItems)
     let (document, layoutDiagnostics) = layout.layout(items)
     all += layoutDiagnostics
+    // An empty receipt is a template or data mistake more often than a wish: text and ZPL
+    // would be empty files, ESC/POS a reset and a cut. Say so rather than print nothing quietly.
+    if checked.label == nil, let header = checked.headerRange,
+      !document.blocks.contains(where: { $0.marksPaper })
+    {
+      all.append(Diagnostic(.receiptPrintsNothing(), at: header))
+    }
     return Compiler.Result(document: all.hasErrors ? nil : document, diagnostics: all, sources: sources)
   }
 

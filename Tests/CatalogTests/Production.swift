@@ -297,6 +297,7 @@ enum Production {
     "W0501": { render("receipt\ntext \"{{ a }}\"", #"{"a": "\u0007"}"#) },
     "W0502": { render(label + "box x=700 y=1 w=200 h=10") },
     "W0503": { render(label + "text \"a long text that cannot fit\" x=0 y=0 w=60 size=30") },
+    "W0504": { render("receipt\nfor item in items\n  text \"{{ item }}\"\nend\ncut", #"{"items": []}"#) },
     "W0520": {
       render(
         "receipt\ncolumns widths=\"4 *\"\ncolumn\nqr \"{{ a }}\" size=8\nend\ncolumn\nend\nend",

@@ -64,4 +64,24 @@ import Testing
     #expect(lines.contains { $0.contains("฿1,234,567.89") })
     #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= 42 }, "\(lines)")
   }
+
+  /// Seed 209675: a receipt whose every line is in a loop over an empty list wrote empty text
+  /// and ZPL and a bare reset for ESC/POS, with exit 0 and not a word. It now warns W0504 at
+  /// the header (and prints the same bytes); a receipt that prints anything does not.
+  @Test func aReceiptThatPrintsNothingSaysSo() throws {
+    let template =
+      "receipt paper=80mm\nfor item in items\n  row \"{{ item.name }}\" | \"x\"\n  rule\nend\ncut\n"
+    for (items, warned) in [("[]", true), (#"[{"name": "Kopi"}]"#, false)] {
+      for target in [Target.text, .zpl(), .escpos(mode: .text)] {
+        let rendering = renderer.render(
+          PipelinePropertyTests.source(template),
+          data: .json(SourceFile(path: "d.json", text: #"{"items": "# + items + "}")),
+          target: target)
+        try #require(!rendering.hasErrors)
+        let warning = rendering.diagnostics.first { $0.id == "W0504" }
+        #expect((warning != nil) == warned, "\(target) with \(items)")
+        if warned { #expect(warning?.range?.start == 0) }
+      }
+    }
+  }
 }

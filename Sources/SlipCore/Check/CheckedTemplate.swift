@@ -11,6 +11,8 @@ struct CheckedTemplate: Sendable {
   var body: [CheckedStatement]
   /// Whether an expression names `copy` or `copies`.
   var numbersCopies = false
+  /// The `receipt` or `label` header, where a warning about the whole template points.
+  var headerRange: SourceRange?
 }
 
 /// How a line is set: resolved `font`, `scale`, `align`, `bold`, `underline`, `invert`, `wrap`.

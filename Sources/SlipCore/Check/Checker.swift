@@ -50,8 +50,10 @@ struct Checker {
     if let top = sources.files.first { includeStack = [top.path] }
     var statements = template.statements[...]
     var media: ReceiptMedia?
+    var headerRange: SourceRange?
     if case .receipt(let header) = statements.first {
       media = header.kind == "label" ? checkLabelHeader(header) : checkHeader(header)
+      headerRange = header.range
       statements = statements.dropFirst()
     } else {
       let place = statements.first?.range ?? SourceRange(file: 0, start: 0, end: 0)
@@ -64,6 +66,7 @@ struct Checker {
     guard let media else { return (nil, diagnostics) }
     var checked = CheckedTemplate(media: media, label: label, body: body)
     checked.numbersCopies = namesCopies
+    checked.headerRange = headerRange
     return (checked, diagnostics)
   }
 

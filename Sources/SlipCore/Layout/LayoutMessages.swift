@@ -12,6 +12,12 @@ extension DiagnosticMessage {
       "this reaches past the label's edges (\(width)x\(height) dots); the printer cuts it off",
       label: "outside the label")
   }
+  static func receiptPrintsNothing() -> Self {
+    .init(
+      id: "W0504", .warning,
+      "with this data the receipt prints nothing: its loops and conditions left out every line",
+      label: "prints nothing")
+  }
   static func textCut(lines: Int) -> Self {
     .init(
       id: "W0503", .warning,
