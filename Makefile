@@ -28,7 +28,8 @@ sample: setup
 # (every preview must load), the Arabic, Thai and Hindi previews read back by tesseract, the
 # generated templates of Tests/PipelineTests through emupos and zplkit, `slip serve` over real
 # sockets (hostile HTTP too, jobs to stand-in printers) and killed with SIGKILL mid-run (no
-# accepted job lost), the portable modules through Embedded Swift for iOS and WebAssembly,
+# accepted job lost), the live designer in headless Chromium driven by Selenium (typing, previews
+# against slip render's pixels, saving, printing to a stand-in, share links), the portable modules through Embedded Swift for iOS and WebAssembly,
 # slip.wasm under wasmkit against the native slip, then the lint.
 test: setup-tests
 	swift test
@@ -47,6 +48,7 @@ test: setup-tests
 	scripts/pipeline-check
 	scripts/serve-check
 	scripts/serve-crash-check
+	scripts/designer-check
 	swift format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz Wasm
 
 lint:

@@ -105,8 +105,14 @@ let package = Package(
     .target(
       name: "SlipServe",
       dependencies: [
-        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipKit", "SlipQueue",
-        "SlipSupport", "SlipTransport",
+        "CMicroHTTPD", "CSlipHTTP", "SlipCore", "SlipESCPOS", "SlipFiles", "SlipIR", "SlipKit", "SlipQueue",
+        "SlipSupport", "SlipText", "SlipTransport",
+      ],
+      // The designer's page, compiled into the binary as byte arrays: served from memory, and the
+      // static release build needs no files beside it.
+      resources: [
+        .embedInCode("Designer/Assets/index.html"), .embedInCode("Designer/Assets/designer.css"),
+        .embedInCode("Designer/Assets/designer.js"),
       ]),
     // The command line, a thin shell: parses arguments, calls SlipKit and SlipTransport, prints.
     .executableTarget(

@@ -25,6 +25,17 @@ public enum InputFile {
     return Array(data)
   }
 
+  /// Standard input read to its end, refused once it passes ``maximumSize``; `what` names it in
+  /// the failure (`template on standard input`).
+  public static func readStandardInput(what: String) throws(InputError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while case let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16), !chunk.isEmpty {
+      bytes += chunk
+      guard bytes.count <= maximumSize else { throw tooLarge("\(what) on standard input", what: what) }
+    }
+    return bytes
+  }
+
   /// The failure for an input over ``maximumSize``; data files get a hint at records.
   public static func tooLarge(_ named: String, what: String) -> InputError {
     let hint =

@@ -33,7 +33,7 @@ enum Slip {
     RenderCommand.entry, CheckCommand.entry, GalleryCommand.entry, FormatCommand.entry, PrintersCommand.entry,
     DisasmCommand.entry,
     ScanCommand.entry, SendCommand.entry, PrintCommand.entry, StatusCommand.entry, InfoCommand.entry,
-    ServeCommand.entry,
+    ServeCommand.entry, DesignCommand.entry,
   ]
 
   static func main() {

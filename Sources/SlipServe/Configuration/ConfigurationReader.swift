@@ -28,7 +28,7 @@ struct ConfigurationReader {
       return nil
     }
     guard let members = object(root, field: nil) else { return nil }
-    check(members, known: ["templates", "printers", "retries", "limits"], prefix: "")
+    check(members, known: ["templates", "printers", "retries", "limits", "editTemplates"], prefix: "")
 
     var templates = ""
     if let value = required("templates", in: members, root: root, object: "the configuration"),
@@ -45,6 +45,10 @@ struct ConfigurationReader {
     var retries = 3
     if let value = root["retries"], let number = integer(value, field: "retries", in: 0...100) {
       retries = number
+    }
+    var editTemplates = false
+    if let value = root["editTemplates"], let flag = bool(value, field: "editTemplates") {
+      editTemplates = flag
     }
     var limits = HTTPLimits()
     if let value = root["limits"], let entries = object(value, field: "limits") {
@@ -69,7 +73,8 @@ struct ConfigurationReader {
       }
     }
     return ServeConfiguration(
-      file: source.path, templates: templates, printers: printers, retries: retries, limits: limits)
+      file: source.path, templates: templates, printers: printers, retries: retries, limits: limits,
+      editTemplates: editTemplates)
   }
 
   // MARK: Fields
@@ -183,6 +188,14 @@ struct ConfigurationReader {
       return nil
     }
     return text
+  }
+
+  private mutating func bool(_ value: LocatedJSON, field: String) -> Bool? {
+    guard case .bool(let flag) = value.kind else {
+      report(.wrongType(field, expected: "true or false", found: value.what), at: value.offset)
+      return nil
+    }
+    return flag
   }
 
   private mutating func integer(_ value: LocatedJSON, field: String, in range: ClosedRange<Int>) -> Int? {

@@ -25,17 +25,21 @@ public struct ServeConfiguration: Sendable {
   public var retries: Int
   /// The HTTP limits.
   public var limits: HTTPLimits
+  /// Whether the designer may write templates back into the folder (`PUT /templates/PATH`);
+  /// false: it shows them read-only.
+  public var editTemplates: Bool
 
   /// A configuration of these values (tests, apps that build one in code).
   public init(
     file: String, templates: String, printers: [ServedPrinter], retries: Int = 3,
-    limits: HTTPLimits = HTTPLimits()
+    limits: HTTPLimits = HTTPLimits(), editTemplates: Bool = false
   ) {
     self.file = file
     self.templates = templates
     self.printers = printers
     self.retries = retries
     self.limits = limits
+    self.editTemplates = editTemplates
   }
 
   /// The printer called `id`.

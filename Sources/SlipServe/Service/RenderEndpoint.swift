@@ -17,7 +17,7 @@ extension SlipService {
   func render(_ request: HTTPRequest) -> HTTPResponse {
     let parsed: RenderRequest
     do throws(RenderRequest.Refusal) {
-      parsed = try RenderRequest(body: request.body)
+      parsed = try RenderRequest(body: request.body, extra: ["listing"])
     } catch {
       return .error(400, error.message)
     }
@@ -33,6 +33,7 @@ extension SlipService {
         members.append(
           ("preview", .array(rendering.previews.map { .string(Data($0.png).base64EncodedString()) })))
       }
+      if parsed.listing { members += readable(rendering, printer: try? profile(parsed.printer)) }
       members.append(("diagnostics", diagnostics(rendering)))
       return .json(200, .object(members))
     }

@@ -27,6 +27,9 @@ public struct RenderRequest: Sendable {
   public var raster: Bool
   /// A job's short description for listings (`POST /jobs` only).
   public var label: String?
+  /// Whether to add the readable forms (`POST /render` only): the ESC/POS listing or the ZPL,
+  /// the plain text, and the paper's geometry (the designer's panels).
+  public var listing: Bool
 
   /// A request body that is not what the endpoint takes (400): what is wrong.
   public struct Refusal: Error, Sendable, Equatable {
@@ -89,6 +92,7 @@ public struct RenderRequest: Sendable {
     printer = try root["printer"].map { value throws(Refusal) in try Self.string(value, "printer") }
     preview = try root["preview"].map { value throws(Refusal) in try Self.bool(value, "preview") } ?? false
     raster = try root["raster"].map { value throws(Refusal) in try Self.bool(value, "raster") } ?? false
+    listing = try root["listing"].map { value throws(Refusal) in try Self.bool(value, "listing") } ?? false
     label = try root["label"].map { value throws(Refusal) in try Self.string(value, "label", allowEmpty: true)
     }
   }

@@ -24,10 +24,12 @@ public final class RunningService: Sendable {
     public var isSetting: Bool
   }
 
-  /// Opens the queue in `state`, starts its senders and listens on `address`.
+  /// Opens the queue in `state`, starts its senders and listens on `address`, serving the
+  /// designer (`assets`) at `/`, opened on `designer`.
   public init(
     configuration: ServeConfiguration, state: String, listen address: ListenAddress, token: String?,
-    sourceDateEpoch: String?, log: ServiceLog
+    sourceDateEpoch: String?, log: ServiceLog, assets: StaticAssets = .designer,
+    designer: DesignerSetup = DesignerSetup()
   ) throws(StartError) {
     var printers: [String: QueuePrinter] = [:]
     for printer in configuration.printers {
@@ -44,7 +46,8 @@ public final class RunningService: Sendable {
     }
     do throws(InputError) {
       service = try SlipService(
-        configuration: configuration, queue: queue, token: token, sourceDateEpoch: sourceDateEpoch, log: log)
+        configuration: configuration, queue: queue, assets: assets, designer: designer, token: token,
+        sourceDateEpoch: sourceDateEpoch, log: log)
     } catch {
       throw StartError(message: error.message, isSetting: true)
     }

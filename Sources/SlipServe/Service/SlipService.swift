@@ -26,6 +26,8 @@ public struct SlipService: HTTPResponder {
   public let queue: JobQueue?
   /// Pages served beside the API (the designer), from memory.
   public let assets: StaticAssets
+  /// What the designer page opens with.
+  public let designer: DesignerSetup
   /// The event streams open now.
   let streams = OpenStreams()
   /// The routes.
@@ -36,12 +38,13 @@ public struct SlipService: HTTPResponder {
   /// than on every request.
   public init(
     configuration: ServeConfiguration, queue: JobQueue? = nil, assets: StaticAssets = .none,
-    token: String? = nil,
+    designer: DesignerSetup = DesignerSetup(), token: String? = nil,
     sourceDateEpoch: String? = nil, log: ServiceLog = ServiceLog()
   ) throws(InputError) {
     self.configuration = configuration
     self.queue = queue
     self.assets = assets
+    self.designer = designer
     self.templates = TemplateFolder(root: configuration.templates)
     self.token = token.map { Array($0.utf8) }
     self.sourceDateEpoch = sourceDateEpoch
@@ -56,6 +59,7 @@ public struct SlipService: HTTPResponder {
     router.add("GET", "/printers") { _, _ in printers() }
     router.add("POST", "/render") { request, _ in render(request) }
     if let queue { addJobRoutes(to: &router, queue: queue) }
+    if !assets.files.isEmpty { addDesignerRoutes(to: &router) }
     // Last, so the API's paths win over the pages'.
     assets.addRoutes(to: &router)
     return router

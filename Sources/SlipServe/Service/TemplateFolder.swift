@@ -25,6 +25,25 @@ public struct TemplateFolder: Sendable {
 
   /// The template `name`, with a loader confined to the folder; diagnostics name it `name`.
   public func template(named name: String) throws(Refusal) -> TemplateSource {
+    TemplateSource(SourceFile(path: name, bytes: try file(named: name, what: "template")), loader: loader)
+  }
+
+  /// The bytes of the file `name` in the folder (a template, an include, sample data): 400 for a
+  /// name that could leave it, 404 when there is none.
+  public func file(named name: String, what: String = "file") throws(Refusal) -> [UInt8] {
+    let path = try resolved(name, what: what)
+    do throws(InputError) {
+      return try InputFile.read(path, what: what)
+    } catch {
+      throw Refusal(
+        status: error.reason == .missing ? 404 : 400,
+        message: error.reason == .missing ? "no \(what) '\(name)' in the templates folder" : error.message)
+    }
+  }
+
+  /// The absolute path `name` stands for, symbolic links resolved, refused unless it is inside
+  /// the folder.
+  func resolved(_ name: String, what: String = "template") throws(Refusal) -> String {
     let parts = name.split(separator: "/", omittingEmptySubsequences: false)
     guard !name.isEmpty, !name.hasPrefix("/"), !name.contains("\\"), !name.contains("\0"),
       !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
@@ -32,24 +51,21 @@ public struct TemplateFolder: Sendable {
       throw Refusal(
         status: 400,
         message:
-          "'\(name)' is not a template name: use its path inside the templates folder, such as 'receipts/kopi.slip'"
+          "'\(name)' is not a \(what) name: use its path inside the templates folder, such as 'receipts/kopi.slip'"
       )
     }
     let path = URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: root, isDirectory: true))
       .standardizedFileURL.resolvingSymlinksInPath().path
     // A symbolic link inside the folder may still point out of it.
-    guard path.hasPrefix(root == "/" ? "/" : root + "/") else {
-      throw Refusal(status: 400, message: "the template '\(name)' is outside the templates folder")
+    guard contains(path) else {
+      throw Refusal(status: 400, message: "the \(what) '\(name)' is outside the templates folder")
     }
-    let bytes: [UInt8]
-    do throws(InputError) {
-      bytes = try InputFile.read(path, what: "template")
-    } catch {
-      throw Refusal(
-        status: error.reason == .missing ? 404 : 400,
-        message: error.reason == .missing ? "no template '\(name)' in the templates folder" : error.message)
-    }
-    return TemplateSource(SourceFile(path: name, bytes: bytes), loader: loader)
+    return path
+  }
+
+  /// Whether the absolute, resolved `path` is inside the folder.
+  func contains(_ path: String) -> Bool {
+    path.hasPrefix(root == "/" ? "/" : root + "/")
   }
 
   /// A template sent as text (`"source"`), named `name`; its includes are read from the folder.

@@ -33,9 +33,7 @@ struct InfoCommand {
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
     try arguments.noPositionals()
-    guard let to = arguments.value("--to") else {
-      throw UsageError(message: "missing '--to ble:ADDRESS' or '--to ble:NAME'", command: "info")
-    }
+    let to = try arguments.required("--to", missing: "missing '--to ble:ADDRESS' or '--to ble:NAME'")
     target = try JobOptions.target(to, command: "info")
     printer = arguments.value("--printer")
     timeout = try JobOptions.seconds(arguments.value("--timeout"), default: 10, command: "info")

@@ -41,9 +41,7 @@ struct StatusCommand {
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
     try arguments.noPositionals()
-    guard let to = arguments.value("--to") else {
-      throw UsageError(message: "missing '--to PRINTER'", command: "status")
-    }
+    let to = try arguments.required("--to", missing: "missing '--to PRINTER'")
     destination = try JobOptions.destination(to, command: "status")
     guard destination.answers else {
       throw UsageError(

@@ -109,4 +109,10 @@ struct Arguments {
       throw UsageError(message: "\(command) takes no arguments, got '\(positionals[0])'", command: command)
     }
   }
+
+  /// A valued option the command cannot do without; `missing` is the message without it.
+  func required(_ name: String, missing: String) throws(UsageError) -> String {
+    guard let value = values[name] else { throw UsageError(message: missing, command: command) }
+    return value
+  }
 }

@@ -84,6 +84,10 @@ extension ServeCommand: Command {
   static let name = "serve"
   static let summary = "run the print service: an HTTP API that renders and queues jobs for printers"
 }
+extension DesignCommand: Command {
+  static let name = "design"
+  static let summary = "edit a template in the browser, its print drawn as you type"
+}
 extension InfoCommand: Command {
   static let name = "info"
   static let summary = "show a Bluetooth LE printer's Device Information and characteristics"

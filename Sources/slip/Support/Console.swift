@@ -30,21 +30,11 @@ enum Console {
   /// The bytes of `path`, or of standard input for `-`; a failure names the file and why. An
   /// input larger than SlipKit's ``InputFile/maximumSize`` is bad input (exit 65).
   static func read(_ path: String, what: String) throws(CommandFailure) -> [UInt8] {
-    guard path == "-" else {
-      do throws(InputError) {
-        return try InputFile.read(path, what: what)
-      } catch {
-        throw CommandFailure(error)
-      }
+    do throws(InputError) {
+      return path == "-" ? try InputFile.readStandardInput(what: what) : try InputFile.read(path, what: what)
+    } catch {
+      throw CommandFailure(error)
     }
-    var bytes: [UInt8] = []
-    while case let chunk = FileHandle.standardInput.readData(ofLength: 1 << 16), !chunk.isEmpty {
-      bytes += chunk
-      guard bytes.count <= InputFile.maximumSize else {
-        throw CommandFailure(InputFile.tooLarge("\(what) on standard input", what: what))
-      }
-    }
-    return bytes
   }
 
   /// Writes `bytes` to `path` (standard output for `-`), replacing the file only once the

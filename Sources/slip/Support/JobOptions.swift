@@ -53,9 +53,7 @@ struct JobOptions {
 
   /// Reads `--to` and the sending options; BLE's own options only go with `ble:`.
   init(_ arguments: Arguments, command: String) throws(UsageError) {
-    guard let to = arguments.value("--to") else {
-      throw UsageError(message: "missing '--to PRINTER' (\(Destination.forms))", command: command)
-    }
+    let to = try arguments.required("--to", missing: "missing '--to PRINTER' (\(Destination.forms))")
     destination = try Self.destination(to, command: command)
     printer = arguments.value("--printer")
     quiet = arguments.flag("--quiet")
