@@ -33,14 +33,7 @@ import Testing
 
   /// The IDs reported, with each one's line and column.
   static func reported(_ template: String, json: String = "{}") -> [String] {
-    let result = compile(template, json: json)
-    return result.diagnostics.map { diagnostic in
-      let place = diagnostic.range.map { range -> String in
-        let location = result.sources[range.file].location(at: range.start)
-        return "\(location.line):\(location.column)"
-      }
-      return diagnostic.id + " " + (place ?? "?")
-    }
+    SpanTests.located(compile(template, json: json), withHelp: false)
   }
 
   @Test func runsFollowTheWrappedLines() {

@@ -14,13 +14,18 @@ import Testing
 
   /// Each diagnostic as `ID line:column`, then its help lines.
   static func reported(_ template: String, json: String = "{}") -> [String] {
-    let result = compile(template, json: json)
-    return result.diagnostics.map { diagnostic in
+    located(compile(template, json: json))
+  }
+
+  /// Each diagnostic of `result` as `ID line:column`, then (`withHelp`) its help lines.
+  static func located(_ result: Compiler.Result, withHelp: Bool = true) -> [String] {
+    result.diagnostics.map { diagnostic in
       let place = diagnostic.range.map { range -> String in
         let location = result.sources[range.file].location(at: range.start)
         return "\(location.line):\(location.column)"
       }
-      return ([diagnostic.id + " " + (place ?? "?")] + diagnostic.help).joined(separator: " | ")
+      return ([diagnostic.id + " " + (place ?? "?")] + (withHelp ? diagnostic.help : []))
+        .joined(separator: " | ")
     }
   }
 
