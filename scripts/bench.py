@@ -6,18 +6,21 @@ each on the same work on both sides:
 
   receipt  kopi-senja's ESC/POS bytes: SlipBench vs python-escpos Dummy in one process (CPU time),
            and whole processes, `slip render` vs `python escpos_receipt.py` (wall time); receipts
-           of 10, 100 and 1,000 items for how the cost grows
+           of 10, 100 and 1,000 items for how the cost grows, per item, in process and as whole
+           processes reading the data from a file
   image    a 384x600 PNG to GS v 0: RasterBench vs python-escpos image() (CPU time); 384x300 to
            384x2400 for how the cost grows
-  label    the badge's PNG preview: ZPLBench vs zplkit drawing the same badge's ZPL (CPU time)
+  label    the badge's PNG preview: ZPLBench vs zplkit drawing the same badge's ZPL (CPU time);
+           the badge's ZPL: ZPLBench vs a Jinja2 template of the same ZPL (scripts/bench_jinja2.py)
   badges   100,000 badges from JSON Lines to ZPL through `slip render`: labels/s, peak memory and
-           bytes per badge at 1k, 10k and 100k records, whole and with a stored format
+           bytes per badge at 1k, 10k and 100k records, whole and with a stored format; the same
+           100,000 through the Jinja2 template in one python process
   ble      100 kB through the stand-in BlueZ: `slip send` vs bleak, unpaced and paced
   compile  `slip check` of a generated 2,000-line template (includes, loops, tables) and of 1,000
            generated templates in one process; no peer
 
 It prints one table (case | measure | Slip | peer | ratio | target | met?), then how the cost
-grows, and writes the same as markdown to .build/bench/results.md, which docs/PERFORMANCE.md is
+grows, then each render's cost per output byte beside a memcpy of as many bytes (the floor), and writes the same as markdown to .build/bench/results.md, which docs/PERFORMANCE.md is
 refreshed from (--update-docs, or --docs-only after a run). Everything it makes goes in .build/bench/; raw output of every
 step is in .build/bench/bench.log. A measurement, never a test: it exits 0 whether or not the
 targets are met.
@@ -54,6 +57,7 @@ BADGE_RUNS = 3  # each batch of badges
 RECORD_COUNTS = [1_000, 10_000, 100_000]
 PICTURE_HEIGHTS = [300, 600, 1200, 2400]
 RECEIPT_ITEMS = [10, 100, 1000]
+ITEM_RUNS = 11  # whole-process receipts of N items, each side
 
 
 @dataclass
@@ -251,23 +255,62 @@ def area_receipt(bins: Path, venv: Path, results: Results) -> None:
 
     scaling = Scaling(
         "Receipt length: kopi-senja with N items to ESC/POS bytes, in process",
-        ["items", "Slip", "python-escpos", "ratio", "Slip per item"],
-        note="CPU time per receipt, median of 5 runs; per item is the slope from the previous row.")
-    previous = (2, slip["kopi-senja escpos"][0])
-    scaling.rows.append(["2 (the sample)", us(previous[1]), us(peer["python-escpos Dummy kopi-senja"][0]),
-                         times(peer["python-escpos Dummy kopi-senja"][0] / previous[1]), "—"])
+        ["items", "Slip", "python-escpos", "ratio", "Slip per item", "python per item", "ratio per item"],
+        note=("CPU time per receipt, median of 5 runs; per item is the cost beyond the 2-item sample, "
+              "divided by the items added."))
+    base_slip, base_peer = slip["kopi-senja escpos"][0], peer["python-escpos Dummy kopi-senja"][0]
+    scaling.rows.append(["2 (the sample)", us(base_slip), us(base_peer), times(base_peer / base_slip), "—", "—", "—"])
     for items in RECEIPT_ITEMS:
         mine = slip[f"kopi-senja {items} items escpos"][0]
         theirs = peer[f"python-escpos Dummy kopi-senja {items} items"][0]
-        slope = (mine - previous[1]) / (items - previous[0])
-        scaling.rows.append([f"{items:,}", us(mine), us(theirs), times(theirs / mine), us(slope)])
-        previous = (items, mine)
+        mine_item, theirs_item = (mine - base_slip) / (items - 2), (theirs - base_peer) / (items - 2)
+        scaling.rows.append([f"{items:,}", us(mine), us(theirs), times(theirs / mine), us(mine_item),
+                             us(theirs_item), times(theirs_item / mine_item)])
+        results.rows.append(Row(
+            f"1. per receipt item at {items:,} items, in process", "CPU, median of 5 runs", us(mine_item),
+            us(theirs_item), theirs_item / mine_item, "≥ 30×", theirs_item / mine_item >= 30))
     results.scaling.append(scaling)
+    receipt_processes(bins, venv, results, slip_command, python_command)
+    results.notes.append(
+        f"Cost per output byte, kopi-senja in process: {slip['kopi-senja escpos'][0] * 1e3 / slip['kopi-senja escpos'][1]:.1f} ns "
+        f"({slip['kopi-senja escpos'][1]} bytes); a memcpy of as many bytes {slip['memcpy kopi-senja escpos'][0] * 1e3 / slip['kopi-senja escpos'][1]:.2f} ns a byte; "
+        f"at 1,000 items {slip['kopi-senja 1000 items escpos'][0] * 1e3 / slip['kopi-senja 1000 items escpos'][1]:.1f} ns a byte "
+        f"against {slip['memcpy kopi-senja 1000 items escpos'][0] * 1e3 / slip['kopi-senja 1000 items escpos'][1]:.2f} for memcpy.")
     plain = slip["escpos writer, plain ASCII receipt"][0]
     accented = slip["escpos writer, same receipt accented"][0]
     results.notes.append(
         f"ESC/POS writer alone: accented text costs {accented / plain:.2f}× the same receipt in plain ASCII "
         f"({us(accented)} against {us(plain)}; limit 2×).")
+
+
+def receipt_processes(bins: Path, venv: Path, results: Results, slip_command: list[str],
+                      python_command: list[str]) -> None:
+    """Per receipt item as whole processes: `slip render` and `python escpos_receipt.py` of the
+    same data file with 10, 100 and 1,000 items (the items SlipBench makes), CPU time of each
+    process; the per-item cost is the CPU beyond the 2-item sample's process, so each side's own
+    start is subtracted."""
+    say("receipt items as whole processes: 10, 100, 1,000 items read from a file")
+    sample = json.loads((ROOT / "templates/kopi-senja.json").read_text())
+    names = ["Kopi Susu", "Roti Bakar", "Es Teh Manis", "Nasi Goreng", "Pisang Goreng", "Teh Tarik", "Mie Ayam",
+             "Air Mineral"]
+
+    def cpu(command: list[str]) -> float:
+        timed(command)
+        return statistics.median(timed(command)[1] for _ in range(ITEM_RUNS)) * 1e6
+
+    base_slip, base_python = cpu(slip_command), cpu(python_command)
+    for items in RECEIPT_ITEMS:
+        rows = [{"name": names[i % len(names)], "qty": i % 3 + 1, "price": 5000 + i % 7 * 2500} for i in range(items)]
+        path = WORK / f"kopi-senja-{items}.json"
+        path.write_text(json.dumps(dict(sample, items=rows, discount=0,
+                                        total=sum(r["qty"] * r["price"] for r in rows))))
+        mine = cpu(slip_command[:-1] + [str(path)])
+        theirs = cpu(python_command[:-1] + [str(path)])
+        mine_item, theirs_item = (mine - base_slip) / (items - 2), (theirs - base_python) / (items - 2)
+        results.rows.append(Row(
+            f"1. per receipt item at {items:,} items, whole process (data from a file, start subtracted)",
+            f"CPU, median of {ITEM_RUNS} runs", us(mine_item), us(theirs_item), theirs_item / mine_item,
+            "≥ 30×", theirs_item / mine_item >= 30))
 
 
 # --- 2. pictures --------------------------------------------------------------------------
@@ -348,7 +391,7 @@ def area_image(bins: Path, venv: Path, results: Results) -> None:
 # --- 3. the label preview -----------------------------------------------------------------
 
 
-def area_label(bins: Path, zpl_venv: Path, results: Results) -> None:
+def area_label(bins: Path, zpl_venv: Path, jinja_venv: Path, results: Results) -> None:
     say("the badge's preview: ZPLBench and zplkit")
     badge = WORK / "badge.zpl"
     output([str(bins / "slip"), "render", "templates/event-badge.slip", "--data", "templates/event-badge.json",
@@ -361,6 +404,18 @@ def area_label(bins: Path, zpl_venv: Path, results: Results) -> None:
         mine = slip[name][0]
         results.rows.append(Row(case, "CPU, median of 5 runs", us(mine), us(theirs), theirs / mine,
                                 "≥ 1× (not slower)", theirs / mine >= 1))
+    say("the badge's ZPL: ZPLBench and a Jinja2 template of the same ZPL")
+    jinja = lines(output([str(jinja_venv / "bin/python"), "scripts/bench_jinja2.py", "badge", str(badge),
+                          "templates/event-badge.json", "20000"]))
+    mine, theirs = slip["badge: render and write ZPL"][0], jinja["jinja2: the badge's ZPL"][0]
+    results.rows.append(Row(
+        "3. badge → ZPL in process vs Jinja2 rendering the same ZPL", "CPU, median of 5 runs", us(mine), us(theirs),
+        theirs / mine, "≥ 1× (aim 3×)", theirs / mine >= 1))
+    size, jinja_size = slip["badge: render and write ZPL"][1], jinja["jinja2: the badge's ZPL"][1]
+    results.notes.append(
+        f"Cost per output byte, the badge's ZPL in process: {mine * 1e3 / size:.1f} ns ({size} bytes; Jinja2 "
+        f"{theirs * 1e3 / jinja_size:.1f} ns for its {jinja_size}); a memcpy of as many bytes "
+        f"{slip['memcpy badge ZPL'][0] * 1e3 / size:.2f} ns a byte.")
     results.notes.append(
         "Badge in process: render and write ZPL "
         f"{us(slip['badge: render and write ZPL'][0])} ({slip['badge: render and write ZPL'][1]} bytes); "
@@ -398,7 +453,7 @@ def records(count: int) -> Path:
     return path
 
 
-def area_badges(bins: Path, results: Results) -> None:
+def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
     say(f"badges to ZPL: {', '.join(f'{n:,}' for n in RECORD_COUNTS)} records, {BADGE_RUNS} runs each")
     slip = str(bins / "slip")
     out = WORK / "badges.zpl"
@@ -417,6 +472,19 @@ def area_badges(bins: Path, results: Results) -> None:
                             f"{rate:,.0f} labels/s"))
     results.rows.append(Row("4. the same per CPU second of the process", f"CPU, median of {BADGE_RUNS} runs",
                             f"{cpu_rate:,.0f} labels/s"))
+    # The same records through the Jinja2 template, one python process reading, rendering and
+    # writing a line at a time; its logo is the one Slip's sample badge carries.
+    badge = WORK / "badge.zpl"
+    output([slip, "render", "templates/event-badge.slip", "--data", "templates/event-badge.json",
+            "--target", "zpl", "-o", str(badge)])
+    jinja_out = WORK / "badges-jinja2.zpl"
+    jinja_runs = [timed([str(jinja_venv / "bin/python"), "scripts/bench_jinja2.py", "batch", str(badge),
+                         str(records(biggest)), str(jinja_out)]) for _ in range(BADGE_RUNS)]
+    jinja_rate = biggest / statistics.median(run[1] for run in jinja_runs)
+    results.rows.append(Row(
+        f"4. the same vs Jinja2 rendering the same ZPL from the same JSON Lines (one python process)",
+        f"CPU, median of {BADGE_RUNS} runs", f"{cpu_rate:,.0f} labels/s", f"{jinja_rate:,.0f} labels/s",
+        cpu_rate / jinja_rate, "≥ 50,000 labels/s and ≥ Jinja2", cpu_rate >= 50_000 and cpu_rate >= jinja_rate))
     peaks = [batches[False, count][1] for count in RECORD_COUNTS]
     flat = max(peaks) <= min(peaks) * 1.1 + 1
     results.rows.append(Row(
@@ -740,6 +808,7 @@ def main() -> int:
     parser.add_argument("--escpos-venv")
     parser.add_argument("--zpl-venv")
     parser.add_argument("--bleak-venv")
+    parser.add_argument("--jinja-venv")
     parser.add_argument("--only", help=f"comma-separated areas ({', '.join(AREAS)})")
     parser.add_argument("--markdown", help="where the markdown goes (default .build/bench/results.md, or "
                         "results-AREA-….md with --only, so a partial run never stands for a whole one)")
@@ -754,8 +823,8 @@ def main() -> int:
     if args.docs_only:
         update_docs(Path(args.markdown).read_text())
         return 0
-    if not (args.bin and args.escpos_venv and args.zpl_venv and args.bleak_venv):
-        parser.error("--bin and the three venvs are needed (scripts/bench passes them)")
+    if not (args.bin and args.escpos_venv and args.zpl_venv and args.bleak_venv and args.jinja_venv):
+        parser.error("--bin and the four venvs are needed (scripts/bench passes them)")
     if unknown := [area for area in areas if area not in AREAS]:
         parser.error(f"unknown area {unknown[0]!r}; the areas are {', '.join(AREAS)}")
     if args.update_docs and args.only:
@@ -769,8 +838,8 @@ def main() -> int:
     runners = {
         "receipt": lambda: area_receipt(bins, Path(args.escpos_venv), results),
         "image": lambda: area_image(bins, Path(args.escpos_venv), results),
-        "label": lambda: area_label(bins, Path(args.zpl_venv), results),
-        "badges": lambda: area_badges(bins, results),
+        "label": lambda: area_label(bins, Path(args.zpl_venv), Path(args.jinja_venv), results),
+        "badges": lambda: area_badges(bins, Path(args.jinja_venv), results),
         "ble": lambda: area_ble(bins, Path(args.bleak_venv), results),
         "compile": lambda: area_compile(bins, results),
         "serve": lambda: area_serve(bins, results),

@@ -58,6 +58,22 @@ public enum Bench {
     return median(samples)
   }
 
+  /// The CPU microseconds of copying `bytes` bytes with `memcpy` into a buffer that already has
+  /// room (median of five runs of `count`): the floor of any render that makes that many bytes,
+  /// reported beside it so the distance to the physical limit shows.
+  public static func copyFloor(bytes: Int, count: Int) -> Double {
+    let source = [UInt8](repeating: 0x41, count: max(bytes, 1))
+    var target = [UInt8](repeating: 0, count: max(bytes, 1))
+    return measure(count) {
+      source.withUnsafeBytes { from in
+        target.withUnsafeMutableBytes { to in
+          _ = memcpy(to.baseAddress!, from.baseAddress!, bytes)
+        }
+      }
+      return Int(target[bytes / 2])
+    }
+  }
+
   /// The middle value (the mean of the two middle ones for an even count).
   public static func median(_ samples: [Double]) -> Double {
     let sorted = samples.sorted()

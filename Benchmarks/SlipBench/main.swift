@@ -9,8 +9,9 @@ import SlipText
 // Measures the compile-once / render-many path an app or a pipeline uses: each bundled receipt
 // is compiled once, then rendered to the IR, to text and to ESC/POS bytes many times; then
 // kopi-senja with 10, 100 and 1,000 items, for how the cost grows with the receipt. Prints one
-// line per case (`name<TAB>CPU microseconds per receipt<TAB>receipts per run`), read by
-// scripts/bench beside scripts/bench_python_escpos.py.
+// line per case (`name<TAB>CPU microseconds per receipt<TAB>detail`: receipts per run, or the
+// ESC/POS cases' bytes, each followed by a `memcpy` of as many bytes), read by scripts/bench
+// beside scripts/bench_python_escpos.py.
 //   SlipBench ROOT [COUNT]      COUNT receipts per timed run of the bundled receipts
 
 let arguments = BenchArguments(defaultCount: 20_000)
@@ -51,12 +52,15 @@ for name in ["kopi-senja", "warung-80"] where Bench.only == nil || Bench.only ==
     perRun)
   // The bytes a printer gets, what python-escpos's Dummy builds: render and ESC/POS writer.
   let escpos = ESCPOSWriter(profile: .generic(forPaper: template.media.paper))
+  let receiptBytes = (try? escpos.emit(template.render(object, options: options).document!).bytes.count) ?? 0
   Bench.report(
     "\(name) escpos",
     Bench.measure(perRun) {
       (try? escpos.emit(template.render(object, options: options).document!).bytes.count) ?? 0
     },
-    perRun)
+    receiptBytes)
+  Bench.report(
+    "memcpy \(name) escpos", Bench.copyFloor(bytes: receiptBytes, count: perRun * 10), receiptBytes)
   let document = template.render(object, options: options).document!
   Bench.report(
     "\(name) escpos (writer only)", Bench.measure(perRun) { (try? escpos.emit(document).bytes.count) ?? 0 },
@@ -89,12 +93,15 @@ if Bench.only == nil {
   for items in [10, 100, 1_000] {
     let object = try longReceipt(items)
     let receipts = max(10, perRun * 2 / items)
+    let size = (try? escpos.emit(template.render(object, options: options).document!).bytes.count) ?? 0
     Bench.report(
       "kopi-senja \(items) items escpos",
       Bench.measure(receipts) {
         (try? escpos.emit(template.render(object, options: options).document!).bytes.count) ?? 0
       },
-      receipts)
+      size)
+    Bench.report(
+      "memcpy kopi-senja \(items) items escpos", Bench.copyFloor(bytes: size, count: receipts * 10), size)
   }
 
   // Text full of accents against the same receipt in plain ASCII, letter for letter: the

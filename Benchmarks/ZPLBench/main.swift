@@ -52,6 +52,7 @@ let zpl = Bench.measure(count) {
   return bytes.count
 }
 Bench.report("badge: render and write ZPL", zpl, bytes.count)
+Bench.report("memcpy badge ZPL", Bench.copyFloor(bytes: bytes.count, count: count * 100), bytes.count)
 
 // The format as the CLI defines it for a batch of this event: the visitor and ticket change.
 guard

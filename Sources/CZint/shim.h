@@ -32,4 +32,12 @@ static inline void czint_set_primary(struct zint_symbol *symbol, const char *pri
   symbol->primary[length] = 0;
 }
 
+/// Whether the module at `row`, `column` of the encoded symbol is dark: zint 2.11 packs each
+/// row of `encoded_data` eight modules to a byte, the first in the lowest bit (its own
+/// `module_is_set`, which it does not export). Reading the modules here spares drawing a
+/// bitmap only to read them back from it.
+static inline int czint_module_is_set(const struct zint_symbol *symbol, int row, int column) {
+  return (symbol->encoded_data[row][column >> 3] >> (column & 7)) & 1;
+}
+
 #endif

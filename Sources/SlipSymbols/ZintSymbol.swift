@@ -93,6 +93,9 @@ final class ZintSymbol {
   /// Encodes `bytes` and returns the modules, one pixel each: a linear barcode's single row, or
   /// every row of a 2D code (PDF417's rows are three pixels high, as zint draws them).
   func draw(_ bytes: [UInt8], linear: Bool) throws(SymbolEncodeError) -> Bitmap {
+    if Self.drawsModules.contains(symbol.pointee.symbology) {
+      return try modules(bytes, linear: linear)
+    }
     let status = bytes.withUnsafeBufferPointer {
       ZBarcode_Encode_and_Buffer(symbol, $0.baseAddress, Int32(clamping: $0.count), 0)
     }
@@ -105,7 +108,41 @@ final class ZintSymbol {
     guard let pixels = symbol.pointee.bitmap, width == Int(symbol.pointee.width), height > 0 else {
       throw .unexpectedDrawing(width: width, modules: Int(symbol.pointee.width))
     }
-    let ink = { (x: Int, y: Int) in pixels[(y * width + x) * 3] < 128 }
+    return Self.trimmed(width: width, height: height, linear: linear) { x, y in
+      pixels[(y * width + x) * 3] < 128
+    }
+  }
+
+  /// The symbologies whose drawing at one pixel a module is exactly their encoded modules: one
+  /// row of bars (no add-on or guard bars drawn lower), or a grid of square modules, one pixel
+  /// each. Their modules are read straight from zint's encoding, with no bitmap drawn: the QR
+  /// code and Code 128 of every badge cost half as much (docs/PERFORMANCE.md).
+  private static let drawsModules: Set<Int32> = [
+    BARCODE_CODE128, BARCODE_CODE39, BARCODE_C25INTER, BARCODE_CODABAR, BARCODE_CODE93, BARCODE_QRCODE,
+    BARCODE_DATAMATRIX, BARCODE_AZTEC,
+  ]
+
+  /// Encodes `bytes` and returns the modules as zint encoded them, for ``drawsModules``.
+  private func modules(_ bytes: [UInt8], linear: Bool) throws(SymbolEncodeError) -> Bitmap {
+    let status = bytes.withUnsafeBufferPointer {
+      ZBarcode_Encode(symbol, $0.baseAddress, Int32(clamping: $0.count))
+    }
+    guard status < ZINT_ERROR else {
+      throw .zint(String(cString: czint_error_text(symbol)))
+    }
+    let width = Int(symbol.pointee.width)
+    let rows = Int(symbol.pointee.rows)
+    guard width > 0, rows > 0 else { throw .unexpectedDrawing(width: width, modules: width) }
+    var grid = Bitmap(width: width, height: linear ? 1 : rows)
+    for y in 0..<grid.height {
+      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 { grid[x, y] = true }
+    }
+    return Self.trimmed(width: width, height: grid.height, linear: linear) { x, y in grid[x, y] }
+  }
+
+  /// The modules where `ink` is dark: a linear barcode's first row from its first bar to its
+  /// last, every row of a 2D code.
+  private static func trimmed(width: Int, height: Int, linear: Bool, ink: (Int, Int) -> Bool) -> Bitmap {
     // A linear barcode starts and ends with a bar; zint ends Codabar with the gap that would
     // separate another character, which belongs to the quiet zone.
     var columns = 0..<width
