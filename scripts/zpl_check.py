@@ -195,8 +195,13 @@ def layout(ir: str) -> list[dict]:
             elements.append({
                 "kind": "text", "height": int(words["height"]), "lines": [], "x": int(words["x"]),
                 "y": int(words["y"]), "w": int(words["w"]), "spacing": int(words["spacing"]),
-                "rotate": int(words.get("rotate", "0")),
+                "rotate": int(words.get("rotate", "0")), "reverse": " reverse" in line, "runs": [],
             })
+        elif line.startswith("    run "):
+            # A styled run of the line before (inline spans): its bars and boxes are checked too.
+            _, y, _, _ = elements[-1]["lines"][-1]
+            marks = line.split('"', 1)[0].split()
+            elements[-1]["runs"].append({"x": int(words["x"]), "y": y, "w": int(words["w"]), "marks": set(marks)})
         elif line.startswith("  line "):
             elements[-1]["lines"].append(
                 (int(words["x"]), int(words["y"]), int(words["w"]), shlex.split(line.split(None, 4)[4])[0]))
@@ -278,6 +283,12 @@ def needs_shaping(text: str) -> bool:
     return any(low <= ord(ch) <= high and ch != "\u0e3f" for ch in text for low, high in ranges)
 
 
+def all_ink(image: Image.Image, box: tuple[int, int, int, int]) -> bool:
+    """Whether every dot of `box` (left, top, right, bottom; exclusive) is black."""
+    part = image.crop(box).convert("L")
+    return part.getextrema()[1] == 0
+
+
 def filled_rows(image: Image.Image) -> list[tuple[int, int] | None]:
     """Each row's first and last inked dot (None for a blank row)."""
     pixels = image.load()
@@ -295,7 +306,7 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
     mask = Image.new("1", ours.size, 0)
     draw = ImageDraw.Draw(mask)
     problems = []
-    texts = curves = shaped = 0
+    texts = curves = shaped = bars = 0
     for element in layout(ir.read_text()):
         if element["kind"] == "text":
             for x, y, w, h, text, across in turned_lines(element):
@@ -323,6 +334,24 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
                 if max(abs(a[0] - b[0]), abs(a[2] - b[2])) > margin or max(abs(a[1] - b[1]), abs(a[3] - b[3])) > vertical:
                     problems.append(f"text {text!r}: ink box {b} in zplkit, {a} in the preview")
                 texts += 1
+            for run in element["runs"]:
+                # SlipIR's LabelText.underline(of:in:) and inversion(of:in:): the same rectangles.
+                h = element["height"]
+                if "underline" in run["marks"] and "invert" not in run["marks"] and not element["reverse"]:
+                    # Black on paper: every dot of the bar is ink in both.
+                    t = max(1, h // 16)
+                    box = (run["x"], run["y"] + (h * 3 + 2) // 4 + t, run["x"] + run["w"], run["y"] + (h * 3 + 2) // 4 + 2 * t)
+                    if not all_ink(ours, box) or not all_ink(theirs, box):
+                        problems.append(f"underline at {box}: not a solid bar in both")
+                    bars += 1
+                if "invert" in run["marks"]:
+                    # The box's padding beyond the run's advance holds no glyph: solid in both.
+                    pad = max(2, h // 8)
+                    for box in ((run["x"] - pad, run["y"], run["x"] - pad + 1, run["y"] + h),
+                                (run["x"] + run["w"] + pad - 1, run["y"], run["x"] + run["w"] + pad, run["y"] + h)):
+                        if not all_ink(ours, box) or not all_ink(theirs, box):
+                            problems.append(f"inverted box edge at {box}: not solid in both")
+                    bars += 1
         elif element["kind"] == "circle":
             box = element["rect"]
             draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=1)
@@ -360,6 +389,8 @@ def compare_preview(zplkit_png: bytes, preview: Path, ir: Path) -> tuple[bool, l
         box = outside.getbbox()
         problems.append(f"{stray} dots of boxes, lines, bars or pictures differ, within {box}")
     notes = [f"exact outside {texts} text lines", f"{curves} curves close"] if not problems else []
+    if bars and not problems:
+        notes.insert(1, f"{bars} underlines and inverted boxes solid")
     if shaped and not problems:
         notes.insert(1, f"{shaped} shaped text lines exact")
     return not problems, problems or notes

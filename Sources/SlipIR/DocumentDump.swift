@@ -83,6 +83,9 @@ extension Document {
       out += "\(span(text.source))\n"
       for line in text.lines {
         out += "  line x=\(line.x) y=\(line.y) w=\(line.width) \(quoted(line.text))\n"
+        for run in line.runs {
+          out += "    run x=\(run.x) w=\(run.width)\(styleWords(run.style)) \(quoted(run.text))\n"
+        }
       }
       return out
     case .box(let box):

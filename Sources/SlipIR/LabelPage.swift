@@ -53,13 +53,37 @@ public struct LabelText: Sendable, Equatable {
     public var y: Int
     /// Width in dots as measured in the label font at `height`.
     public var width: Int
+    /// The line piece by piece in its inline styles (`<b>`, `<u>`, `<inv>`), each where it
+    /// starts; empty (the usual case) when the whole line is plain.
+    public var runs: [Run]
 
     /// A line.
-    public init(text: String, x: Int, y: Int, width: Int) {
+    public init(text: String, x: Int, y: Int, width: Int, runs: [Run] = []) {
       self.text = text
       self.x = x
       self.y = y
       self.width = width
+      self.runs = runs
+    }
+  }
+
+  /// A stretch of a line in one inline style, measured where the line's pen reaches it.
+  public struct Run: Sendable, Equatable {
+    /// The characters.
+    public var text: String
+    /// Left edge in dots from the label's left edge.
+    public var x: Int
+    /// Advance in dots, as measured in the label font at the text's height.
+    public var width: Int
+    /// Bold (struck twice one dot apart), underlined, inverted.
+    public var style: TextStyle
+
+    /// A run.
+    public init(text: String, x: Int, width: Int, style: TextStyle) {
+      self.text = text
+      self.x = x
+      self.width = width
+      self.style = style
     }
   }
 
@@ -135,6 +159,24 @@ extension LabelText {
       x: line.x - x, y: line.y - y, width: line.width, height: height, frameWidth: frameWidth,
       frameHeight: frameHeight)
     return (x + turned.x, y + turned.y, turned.width, turned.height)
+  }
+}
+
+extension LabelText {
+  /// The rule under `run` of `line`: a bar a sixteenth of the glyph height thick (at least a
+  /// dot), that far below the baseline (three quarters of the height down, where font 0's
+  /// capitals end). The ZPL writer and the preview draw the same rectangle.
+  public func underline(of run: Run, in line: Line) -> (x: Int, y: Int, width: Int, height: Int) {
+    let thickness = max(1, height / 16)
+    return (run.x, line.y + (height * 3 + 2) / 4 + thickness, run.width, thickness)
+  }
+
+  /// The black box under an `<inv>` run: the run's advance and the glyph height, an eighth of
+  /// the height wider on each side (at least two dots), so a glyph that reaches past its
+  /// advance (a `7`, a `W`) still prints white on black.
+  public func inversion(of run: Run, in line: Line) -> (x: Int, y: Int, width: Int, height: Int) {
+    let pad = max(2, height / 8)
+    return (run.x - pad, line.y, run.width + 2 * pad, height)
   }
 }
 

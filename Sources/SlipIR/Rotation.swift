@@ -70,6 +70,7 @@ extension LabelElement {
       for index in text.lines.indices {
         text.lines[index].x += dx
         text.lines[index].y += dy
+        for run in text.lines[index].runs.indices { text.lines[index].runs[run].x += dx }
       }
       return .text(text)
     case .box(var box):

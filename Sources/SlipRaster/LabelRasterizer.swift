@@ -79,7 +79,8 @@ public struct LabelRasterizer: Sendable {
     _ element: LabelElement, store: LabelFontStore, on canvas: inout Canvas, missing: inout [String]
   ) throws(RasterError) {
     switch element {
-    case .text(let text) where text.rotation != .none || text.reverse:
+    case .text(let text)
+    where text.rotation != .none || (text.reverse && text.lines.allSatisfy { $0.runs.isEmpty }):
       let upright = Self.upright(element)
       let (left, top, width, height) = upright.frame
       var own = Canvas(width: width, height: height)
@@ -103,16 +104,13 @@ public struct LabelRasterizer: Sendable {
           if let picture { canvas.draw(picture.bitmap, x: picture.x, y: picture.y) }
           continue
         }
-        switch text.font {
-        case .bitmap(let font, let height, let width):
-          try store.drawCells(
-            line.text, x: line.x, y: line.y, font: font, height: height, width: width, on: &canvas,
-            missing: &missing)
-        case .scalable:
-          try store.draw(
-            line.text, x: line.x, y: line.y, height: text.height, width: text.glyphWidth, on: &canvas,
-            missing: &missing)
+        guard line.runs.isEmpty else {
+          try drawRuns(of: line, in: text, store: store, on: &canvas, missing: &missing)
+          continue
         }
+        try Self.drawGlyphs(
+          line.text, x: line.x, y: line.y, in: text, white: text.reverse, store: store, on: &canvas,
+          missing: &missing)
       }
     case .box(let box):
       Self.draw(box, on: &canvas)
@@ -127,6 +125,64 @@ public struct LabelRasterizer: Sendable {
       var characters: [String] = []
       try Self.drawHumanReadable(placed, store: store, on: &canvas, missing: &characters)
     }
+  }
+
+  /// A styled line as the ZPL writer sends it, run by run: an `<inv>` run's black box, then its
+  /// glyphs flipped (`^FR`); a bold run struck twice one dot apart; an underline's bar, flipped
+  /// too on black. Each strike is flipped on its own, as each `^FR` field is.
+  private func drawRuns(
+    of line: LabelText.Line, in text: LabelText, store: LabelFontStore, on canvas: inout Canvas,
+    missing: inout [String]
+  ) throws(RasterError) {
+    for run in line.runs {
+      let white = run.style.invert || text.reverse
+      if run.style.invert {
+        let box = text.inversion(of: run, in: line)
+        canvas.fill(x: box.x, y: box.y, width: box.width, height: box.height)
+      }
+      if run.text.contains(where: { $0 != " " }) {
+        for offset in run.style.bold ? [0, 1] : [0] {
+          try Self.drawGlyphs(
+            run.text, x: run.x + offset, y: line.y, in: text, white: white, store: store, on: &canvas,
+            missing: &missing)
+        }
+      }
+      if run.style.underline {
+        let bar = text.underline(of: run, in: line)
+        guard white else {
+          canvas.fill(x: bar.x, y: bar.y, width: bar.width, height: bar.height)
+          continue
+        }
+        var own = Canvas(width: bar.width, height: bar.height)
+        own.rectangle(x: 0, y: 0, width: bar.width, height: bar.height)
+        canvas.invert(own.bitmap, x: bar.x, y: bar.y)
+      }
+    }
+  }
+
+  /// `string` in `text`'s font from `x`, `y`; `white` flips the dots it inks instead (`^FR`).
+  private static func drawGlyphs(
+    _ string: String, x: Int, y: Int, in text: LabelText, white: Bool, store: LabelFontStore,
+    on canvas: inout Canvas, missing: inout [String]
+  ) throws(RasterError) {
+    func draw(at left: Int, _ top: Int, on target: inout Canvas) throws(RasterError) {
+      switch text.font {
+      case .bitmap(let font, let height, let width):
+        try store.drawCells(
+          string, x: left, y: top, font: font, height: height, width: width, on: &target, missing: &missing)
+      case .scalable:
+        try store.draw(
+          string, x: left, y: top, height: text.height, width: text.glyphWidth, on: &target, missing: &missing
+        )
+      }
+    }
+    guard white else { return try draw(at: x, y, on: &canvas) }
+    // Flipped: drawn on a canvas of its own, with room for glyphs around the box.
+    let margin = max(4, text.height / 2)
+    let advance = max(text.height, text.glyphWidth ?? text.height)
+    var own = Canvas(width: (string.count + 1) * advance + 2 * margin, height: text.height + 2 * margin)
+    try draw(at: margin, margin, on: &own)
+    canvas.invert(own.bitmap, x: x - margin, y: y - margin)
   }
 
   /// A turned element upright, with the frame it is drawn in (label dots, upright) and where

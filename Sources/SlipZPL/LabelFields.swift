@@ -97,15 +97,45 @@ struct LabelFields {
       let placed = text.placed(line)
       if placed.x < 0 || placed.y < 0, moved == nil { moved = (placed.x, placed.y) }
       let orientation = text.rotation.zplOrientation
-      fields.append(
-        Field(
-          x: max(0, placed.x), y: max(0, placed.y),
-          "\(reverse)^A\(text.font.name)\(orientation),\(text.height),\(text.glyphWidth ?? text.height)",
-          data: line.text))
+      let font = "^A\(text.font.name)\(orientation),\(text.height),\(text.glyphWidth ?? text.height)"
+      guard !line.runs.isEmpty else {
+        fields.append(Field(x: max(0, placed.x), y: max(0, placed.y), reverse + font, data: line.text))
+        continue
+      }
+      fields += runFields(line, of: text, font: font, reverse: reverse)
     }
     if controls > 0 { warnings.append(.controlCharactersRemoved(controls, at: text.source)) }
     if !missing.isEmpty { warnings.append(.charactersWithoutGlyph(missing, at: text.source)) }
     if let moved { warnings.append(.textMovedInside(x: moved.x, y: moved.y, at: text.source)) }
+    return fields
+  }
+
+  /// A styled line, run by run at its measured advance: `<inv>` a black box under a `^FR`
+  /// field, `<b>` the field struck twice one dot apart, `<u>` a bar under the run (white on
+  /// black where the run is). The checker refused the mixes `^FR` cannot draw.
+  private func runFields(_ line: LabelText.Line, of text: LabelText, font: String, reverse: String) -> [Field]
+  {
+    var fields: [Field] = []
+    for run in line.runs {
+      let white = run.style.invert ? "^FR" : reverse
+      if run.style.invert {
+        let box = text.inversion(of: run, in: line)
+        fields += filled(Rectangle(x: box.x, y: box.y, width: box.width, height: box.height))
+      }
+      if run.text.contains(where: { $0 != " " }) {
+        fields.append(Field(x: max(0, run.x), y: max(0, line.y), white + font, data: run.text))
+        if run.style.bold {
+          fields.append(Field(x: max(0, run.x + 1), y: max(0, line.y), white + font, data: run.text))
+        }
+      }
+      if run.style.underline {
+        let bar = text.underline(of: run, in: line)
+        let rectangle = Rectangle(x: bar.x, y: bar.y, width: bar.width, height: bar.height)
+        guard let cut = rectangle.clipped(width: width, height: height) else { continue }
+        fields.append(
+          Field(x: cut.x, y: cut.y, "\(white)^GB\(cut.width),\(cut.height),\(min(cut.width, cut.height))"))
+      }
+    }
     return fields
   }
 

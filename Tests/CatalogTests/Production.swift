@@ -235,7 +235,7 @@ enum Production {
     "E0346": { check("receipt\ntext \"<b x>a</b>\"") },
     "E0347": { check("receipt\ntext \"<b>a\"") },
     "E0348": { check("receipt\ntext \"<bold>a</bold>\"") },
-    "E0349": { check("label width=2in height=1in\ntext \"<b>a</b>\" x=0 y=0") },
+    "E0349": { check("label width=2in height=1in\ntext \"<b>a</b>\" x=0 y=0 rotate=90") },
     "E0350": { render("receipt\nimage \"{{ p }}\"", #"{"p": "data:image/png;base64,@@"}"#) },
     "E0351": { render("receipt\nimage \"{{ p }}\"", #"{"p": "data:image/gif;base64,AAAA"}"#) },
     "E0352": {
@@ -246,6 +246,10 @@ enum Production {
       return prepared.template?.render(data).diagnostics.map(\.id) ?? []
     },
     "E0353": { render("receipt\nimage \"{{ p }}\"", #"{"p": ""}"#) },
+    "E0354": { check("label width=2in height=1in\ntext \"<size 2x2>a</size>\" x=0 y=0") },
+    "E0355": { check("label width=2in height=1in\ntext \"<inv><b>a</b></inv>\" x=0 y=0") },
+    "E0356": { check("label width=2in height=1in\ntext \"<inv>a</inv>\" x=0 y=0 reverse") },
+    "E0357": { render("label width=2in height=1in\ntext \"<b>{{ n }}</b>\" x=0 y=0", #"{"n": "שלום"}"#) },
     "E0360": { check("receipt\nbox\ntext \"a\" scale=2\nend") },
     "E0361": { check("receipt\nbox\ncut\nend") },
     "E0362": { check("receipt\ncolumn\nend") },

@@ -91,6 +91,40 @@ import Testing
     }
   }
 
+  /// Label text with spans around a hostile value: a tag in the value is characters, never a
+  /// style (the only bold is the template's own "end"), each line's runs spell the line, and
+  /// the label stays one `^XA…^XZ`. A value that needs shaping is refused (E0357), not drawn plain.
+  @Test(arguments: hostile)
+  func labelSpansTakeNoTagsFromData(_ hostile: Hostile) throws {
+    let template = """
+      label width=4in height=3in dpi=203
+      text "<u>{{ v }}</u> <b>end</b>" x=20 y=20 w=760 size=30 lines=8
+      """
+    let json = try JSONSerialization.data(withJSONObject: ["v": hostile.text])
+    let result = Compiler().compile(
+      SourceFile(path: "t.slip", text: template), data: SourceFile(path: "d.json", bytes: Array(json)))
+    let errors = result.diagnostics.filter { $0.severity == .error }.map(\.id)
+    guard errors.isEmpty else {
+      #expect(errors == ["E0357"])
+      return
+    }
+    let document = try #require(result.document)
+    guard case .text(let text)? = document.page?.elements.first else {
+      Issue.record("no label text")
+      return
+    }
+    for line in text.lines where !line.runs.isEmpty {
+      #expect(line.runs.map { $0.text }.joined() == line.text)
+      for run in line.runs where run.style.bold {
+        #expect("end...".contains(run.text), "bold run \(run.text)")
+      }
+      #expect(!line.runs.contains { $0.style.invert }, "an invert from data")
+    }
+    let commands = Self.zplCommands(ZPLWriter(compressor: ZlibCompressor()).emit(document).bytes)
+    #expect(commands.filter { $0 == "^XA" }.count == 1)
+    #expect(commands.filter { $0 == "^XZ" }.count == 1)
+  }
+
   // MARK: Rendering
 
   /// `template` rendered with its bundled data, the corpus's fields set to `hostile`.

@@ -19,20 +19,41 @@ extension Checker {
     return read
   }
 
-  /// A label's text: its expressions checked, and inline span tags refused (a label's text box
-  /// is one font; they would otherwise print as characters).
-  mutating func checkLabelPrinted(_ text: TextTemplate) {
-    checkText(text)
-    var reader = SpanReader()
-    let read = reader.read(text)
-    // A tag, or what was meant as one, is refused once: on a label it would print as characters.
-    for case .span(_, let range) in read.parts {
-      diagnostics.append(Diagnostic(.spanInLabel(), at: range))
-      return
+  /// A label's text: read as printed text, then the spans ZPL cannot draw as the preview does
+  /// refused. `<size>` would give one text box two glyph heights (`fit=shrink` and `lines=`
+  /// count one); turned text is drawn as one field per line; `^FR` strikes cancel where they
+  /// overlap, so bold (struck twice) cannot be white on black, nor `<inv>` inside `reverse`.
+  mutating func checkLabelPrinted(
+    _ text: TextTemplate, rotation: Rotation, reverse: Bool
+  ) -> TextTemplate {
+    let read = checkPrinted(text)
+    var open: [SpanKind] = []
+    var refusedTurned = false
+    for case .span(let tag, let range) in read.parts {
+      switch tag {
+      case .close:
+        _ = open.popLast()
+        continue
+      case .open(let kind):
+        open.append(kind)
+        if rotation != .none {
+          if !refusedTurned { diagnostics.append(Diagnostic(.spanInTurnedLabelText(), at: range)) }
+          refusedTurned = true
+          continue
+        }
+        let style = SpanStyle(open: open)
+        if case .size = kind {
+          diagnostics.append(Diagnostic(.spanSizeInLabel(), at: range, help: [Help.labelSpanSize()]))
+        } else if style.bold, style.invert || reverse {
+          diagnostics.append(
+            Diagnostic(.spanBoldOnReverse(reverse: !style.invert), at: range, help: [Help.labelBoldReverse()])
+          )
+        } else if case .invert = kind, reverse {
+          diagnostics.append(Diagnostic(.spanInvertInReverse(), at: range, help: [Help.labelInvertReverse()]))
+        }
+      }
     }
-    if let attempt = reader.diagnostics.first {
-      diagnostics.append(Diagnostic(.spanInLabel(), at: attempt.range))
-    }
+    return read
   }
 
   mutating func checkExpression(_ expression: Expression) {

@@ -85,7 +85,6 @@ extension Checker {
       diagnostics += options.diagnostics
       computedOptions += options.computed
     }
-    checkLabelPrinted(text.content)
     let position = labelPosition(&options, statement: "text", range: text.range, dpi: label.dpi)
     let width = options.dots("w", dpi: label.dpi, in: 1...20_000)
     let fontName = options.choice("font", ["0"] + ZebraBitmapFont.all.map { $0.name }) ?? "0"
@@ -100,6 +99,7 @@ extension Checker {
     let shrink = options.choice("fit", ["shrink"]) != nil
     let rotation = rotation(&options)
     let reverse = options.flag("reverse")
+    let content = checkLabelPrinted(text.content, rotation: rotation, reverse: reverse)
     var font = LabelTextFont.scalable
     var cellSize = size
     var cellWidth = glyphWidth
@@ -121,7 +121,7 @@ extension Checker {
       position: position, width: width, size: cellSize, alignment: alignment, maxLines: maxLines,
       shrink: shrink,
       rotation: rotation, reverse: reverse, font: font, glyphWidth: cellWidth)
-    return .labelText(text.content, spec, text.range)
+    return .labelText(content, spec, text.range)
   }
 
   /// `box x y w h [border] [fill]`, `line x1 y1 x2 y2 [thickness]`, `circle x y d [border] [fill]`.

@@ -201,13 +201,26 @@ extension DiagnosticMessage {
       id: "E0310", .error, "a rule repeats one single-width character, not '\(text)'",
       label: "one character, like \"-\" or \"=\"")
   }
+  static func spanBoldOnReverse(reverse: Bool) -> Self {
+    .init(
+      id: "E0355", .error,
+      reverse
+        ? "'<b>' cannot be drawn in 'reverse' label text: its two white strikes cancel where they overlap"
+        : "'<b>' cannot be drawn inside '<inv>' on a label: its two white strikes cancel where they overlap",
+      label: "bold on black")
+  }
   static func spanCloseWithoutOpen(_ name: String) -> Self {
     .init(id: "E0342", .error, "'</\(name)>' closes a span that is not open", label: "nothing to close")
   }
-  static func spanInLabel() -> Self {
+  static func spanInTurnedLabelText() -> Self {
     .init(
-      id: "E0349", .error, "inline spans are not supported in label text yet",
-      label: "a span in a label")
+      id: "E0349", .error, "inline spans cannot be drawn in turned label text ('rotate=')",
+      label: "a span in turned text")
+  }
+  static func spanInvertInReverse() -> Self {
+    .init(
+      id: "E0356", .error, "'<inv>' cannot be drawn in 'reverse' label text, which is inverted already",
+      label: "inverted twice")
   }
   static func spanMisnested(_ name: String, open: String) -> Self {
     .init(
@@ -224,6 +237,12 @@ extension DiagnosticMessage {
         ? "'<size>' needs a magnification such as '<size 2x2>'"
         : "'<size \(given)>' is not a magnification of 1 to 8 in each direction",
       label: "bad size")
+  }
+  static func spanSizeInLabel() -> Self {
+    .init(
+      id: "E0354", .error,
+      "'<size>' cannot change the size inside label text: a text box has one glyph height",
+      label: "a size in a label")
   }
   static func spanTagArgument(_ name: String) -> Self {
     .init(id: "E0346", .error, "'<\(name)>' takes nothing after its name", label: "unexpected")
@@ -300,6 +319,15 @@ extension DiagnosticMessage {
 extension Help {
   static func filters(_ names: [String]) -> String {
     "the filters are \(names.map { "'\($0)'" }.joined(separator: ", "))"
+  }
+  static func labelBoldReverse() -> String {
+    "print the bold words black on white, or mark them with '<u>' instead"
+  }
+  static func labelInvertReverse() -> String {
+    "drop 'reverse' and put '<inv>' around the words to print white on black"
+  }
+  static func labelSpanSize() -> String {
+    "set the size with 'size=' on the text, or give the larger words a 'text' of their own"
   }
   static func optionsAccepted(_ statement: String, _ names: [String]) -> String {
     names.isEmpty

@@ -182,7 +182,7 @@ struct Evaluator {
     case .imageFromData(let request, let template, let range):
       items.append(try image(request, template, range))
     case .labelText(let content, let spec, let range):
-      items.append(.labelText(try limited(render(content), at: content.range), spec, range))
+      items.append(.labelText(try renderCell(content), spec, range))
     case .shape(let element, let range):
       items.append(.shape(element, range))
     case .symbol(let spec, let content, let literal, let range):

@@ -15,8 +15,8 @@ enum LayoutItem: Sendable {
   indirect case image(Bitmap, Alignment, name: String, position: LabelPoint?, SourceRange)
   /// `qr` / `barcode`: the encoded symbol, at a position on a label.
   indirect case symbol(Symbol, Alignment, position: LabelPoint?, SourceRange)
-  /// A label's text, evaluated.
-  indirect case labelText(String, LabelTextSpec, SourceRange)
+  /// A label's text, evaluated, with its inline styles when it has spans.
+  indirect case labelText(RenderedCell, LabelTextSpec, SourceRange)
   /// A label's shape.
   indirect case shape(LabelElement, SourceRange)
   /// The top or bottom of a bordered table.

@@ -16,13 +16,70 @@ struct LabelTextLayout {
   /// Below this height text stops shrinking: smaller would not print legibly.
   static let smallestHeight = 8
 
-  /// The laid-out text and whether it had to be cut.
-  func layout(_ text: String, spec: LabelTextSpec) -> (text: LabelText, cut: Bool) {
+  /// The laid-out text and whether it had to be cut. With `segments` (text with span tags),
+  /// each line also gets its styled runs.
+  func layout(
+    _ text: String, segments: [StyledSegment] = [], spec: LabelTextSpec
+  ) -> (text: LabelText, cut: Bool) {
     var sized = self
     sized.font = spec.font
     sized.glyphWidth = spec.glyphWidth
     sized.requestedSize = max(1, spec.size)
-    return sized.laidOut(LabelText.printed(text, in: spec.font), spec: spec)
+    guard !segments.isEmpty else { return sized.laidOut(LabelText.printed(text, in: spec.font), spec: spec) }
+    // Each piece printed on its own (a capitals-only font may lengthen one), then one style per
+    // character of the whole.
+    var printed = ""
+    var styles: [TextStyle] = []
+    for segment in segments {
+      let piece = LabelText.printed(segment.text, in: spec.font)
+      printed += piece
+      let style = TextStyle(
+        bold: segment.style.bold, underline: segment.style.underline, invert: segment.style.invert)
+      styles += Array(repeating: style, count: piece.count)
+    }
+    var (laidOut, cut) = sized.laidOut(printed, spec: spec)
+    guard styles.contains(where: { $0 != .plain }) else { return (laidOut, cut) }
+    laidOut.lines = sized.styled(
+      laidOut.lines, source: Array(printed), styles: styles, ellipsized: cut, height: laidOut.height)
+    return (laidOut, cut)
+  }
+
+  /// `lines` with their runs: each line's characters found in order in `source` (wrapping only
+  /// drops spaces between them), each taking the style of the character it came from; the
+  /// "..." of a cut last line takes the style of what it follows.
+  private func styled(
+    _ lines: [LabelText.Line], source: [Character], styles: [TextStyle], ellipsized: Bool, height: Int
+  ) -> [LabelText.Line] {
+    var cursor = 0
+    var lines = lines
+    for index in lines.indices {
+      let characters = Array(lines[index].text)
+      let matched = ellipsized && index == lines.count - 1 ? max(0, characters.count - 3) : characters.count
+      var lineStyles: [TextStyle] = []
+      for (position, character) in characters.enumerated() {
+        guard position < matched else {
+          lineStyles.append(lineStyles.last ?? .plain)
+          continue
+        }
+        while cursor < source.count, source[cursor] != character { cursor += 1 }
+        lineStyles.append(cursor < source.count ? styles[cursor] : (lineStyles.last ?? .plain))
+        cursor += 1
+      }
+      guard lineStyles.contains(where: { $0 != .plain }) else { continue }
+      var runs: [LabelText.Run] = []
+      var start = 0
+      while start < characters.count {
+        var end = start + 1
+        while end < characters.count, lineStyles[end] == lineStyles[start] { end += 1 }
+        let text = String(characters[start..<end])
+        let x = lines[index].x + measure(String(characters[..<start]), height: height)
+        runs.append(
+          LabelText.Run(text: text, x: x, width: measure(text, height: height), style: lineStyles[start]))
+        start = end
+      }
+      lines[index].runs = runs
+    }
+    return lines
   }
 
   /// The width of `line` at glyph height `height`: a bitmap font's cells, font 0's advances

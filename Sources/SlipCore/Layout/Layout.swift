@@ -126,8 +126,13 @@ struct Layout {
           layoutSymbol(symbol, alignment: alignment, range: range)
         }
       case .labelText(let text, let spec, let range):
-        var (laidOut, cut) = textLayout.layout(clean(text, at: range), spec: spec)
+        let cell = cleaned(text, at: range)
+        var (laidOut, cut) = textLayout.layout(cell.text, segments: cell.segments, spec: spec)
         laidOut.source = span(range)
+        if laidOut.lines.contains(where: { !$0.runs.isEmpty && TextShaping.needsShaping($0.text) }) {
+          // Such a line is sent as one shaped picture; its styles would be lost without a word.
+          diagnostics.append(Diagnostic(.spanInShapedText(), at: range, help: [Help.shapedSpans()]))
+        }
         if cut { diagnostics.append(Diagnostic(.textCut(lines: spec.maxLines), at: range)) }
         if !laidOut.reverse, let box = filledBox(under: .text(laidOut)) {
           diagnostics.append(

@@ -18,6 +18,12 @@ extension DiagnosticMessage {
       "with this data the receipt prints nothing: its loops and conditions left out every line",
       label: "prints nothing")
   }
+  static func spanInShapedText() -> Self {
+    .init(
+      id: "E0357", .error,
+      "inline spans cannot be drawn in label text that needs shaping (such as Arabic, Hebrew or Thai)",
+      label: "styled shaped text")
+  }
   static func textCut(lines: Int) -> Self {
     .init(
       id: "W0503", .warning,
@@ -41,5 +47,8 @@ extension DiagnosticMessage {
 extension Help {
   static func reverseText() -> String {
     "add 'reverse' to print the text white on the box, or move it off the box"
+  }
+  static func shapedSpans() -> String {
+    "drop the tags, or give the styled words a 'text' of their own"
   }
 }
