@@ -135,7 +135,7 @@ private func lines(_ result: Compiler.Result) -> [String] {
 
   @Test func cutPartialFullIsAnError() {
     #expect(reported(compile("receipt paper=58mm\ncut partial full\n")) == ["E0340 2:13"])
-    #expect(compile("receipt paper=58mm\ncut full\ncut partial\ncut\n").diagnostics.isEmpty)
+    #expect(compile("receipt paper=58mm\ntext \"a\"\ncut full\ncut partial\ncut\n").diagnostics.isEmpty)
   }
 
   @Test func ruleWithAnUnquotedCharacterHasAHint() {

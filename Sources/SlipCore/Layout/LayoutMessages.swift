@@ -15,7 +15,7 @@ extension DiagnosticMessage {
   static func receiptPrintsNothing() -> Self {
     .init(
       id: "W0504", .warning,
-      "with this data the receipt prints nothing: its loops and conditions left out every line",
+      "with this data the receipt prints nothing: no text, rule, picture or symbol reaches the paper",
       label: "prints nothing")
   }
   static func spanInShapedText() -> Self {
