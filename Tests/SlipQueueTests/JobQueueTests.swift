@@ -6,7 +6,7 @@ import Testing
 
 /// The queue against stand-in TCP printers (scripts/printer-standin/tcp_printer.py): order,
 /// exactly once, idempotency, cancel, retry, interrupted jobs, and a printer that is off.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct JobQueueTests {
   /// Whether every job in `ids` reached a final state.
   static func final(_ queue: JobQueue, _ ids: [Int]) throws -> Bool {

@@ -5,7 +5,7 @@ import Testing
 
 /// The store on its own: what it commits, idempotency keys, and the state directories it
 /// refuses (corrupt, newer, in use, locked, not a directory).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct JobStoreTests {
   @Test func aJobAndItsBytesSurviveReopening() throws {
     let directory = QueueFixture.directory()

@@ -6,7 +6,7 @@ import Testing
 /// and BlueZ crashes. Every run must exit with its documented code within its timeout and
 /// report counts the stand-in's record bears out: nothing counted confirmed that did not
 /// arrive, nothing counted "not sent" that did.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(6)))
 struct BLEFaultMatrixTests {
   static let clone = BLESendTests.clone
   /// The 18F0 clone's MTU is 185: 182 bytes a write.

@@ -5,7 +5,7 @@ import Testing
 
 /// `slip send`, `print`, `scan` and `info` against the stand-in BlueZ, each test on its own
 /// private bus: the printers of shared/notes/ble.md, and every way a job can fail.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct BLESendTests {
   static let clone = "DC:0D:30:48:95:01"
   static let zebra = "AC:3F:A4:10:20:30"

@@ -5,7 +5,7 @@ import Testing
 /// `slip send` and `print` to CUPS queues on a real cupsd that each test starts on its own
 /// socket, with its own configuration (scripts/cups-standin/cupsd.py); every queue's device
 /// copies the job to a file, read back here byte for byte.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CUPSTests {
   /// The queues every test's scheduler has.
   static var queues: [[String: Any]] {

@@ -8,7 +8,7 @@ import Testing
 /// `slip send --to file:PATH`: plain files hold exactly one job, devices are written with
 /// timeouts, a serial port (a pseudo-terminal here) is drained, and every failure says how far
 /// the job got.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FileTests {
   static func temporary(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("slip-file-\(UUID())-\(name)").path

@@ -4,7 +4,7 @@ import Testing
 /// `slip send` and `status` over classic Bluetooth's Serial Port Profile, and the status of
 /// BLE printers, against the stand-in BlueZ: ProfileManager1, ConnectProfile, and a
 /// socketpair handed over in Profile1.NewConnection, each test on its own private bus.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct SPPTests {
   static let address = "66:22:B3:AA:01:02"
   static let printer = "BlueTooth Printer (66:22:B3:AA:01:02)"

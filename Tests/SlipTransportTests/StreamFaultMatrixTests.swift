@@ -6,7 +6,7 @@ import Testing
 /// connection after n bytes, and an SPP printer whose stream closes, whose link is lost or
 /// whose BlueZ asks for the disconnection after n bytes. Every run exits 74 naming the code,
 /// with counts that add up to the job and agree with what the printer recorded.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct StreamFaultMatrixTests {
   /// The job for every run, in a file written once.
   static let total = 150_000

@@ -5,7 +5,7 @@ import Testing
 /// `slip send`, `print` and `status` to a network printer: the stand-in on 127.0.0.1
 /// (scripts/printer-standin/tcp_printer.py) records every byte, answers like a real printer,
 /// and misbehaves on purpose. Nothing here touches any address but the loopback.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TCPTests {
   /// Sends `count` bytes to a printer configured with `config`.
   static func send(
