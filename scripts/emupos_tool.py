@@ -83,14 +83,23 @@ _print_text = PrintModel._print_text
 
 def _print_text_in_paper_columns(self: PrintModel, data: bytes) -> None:
     magnified = self.settings.width
-    if magnified == 1:
-        return _print_text(self, data)
     receipt = self.receipt
+    # A run split into several print commands (a code page switched mid-word) is padded once,
+    # at its end, as Slip's view pads the run: the padding so far moves behind the new text.
+    pending, width = getattr(receipt, "_slip_padding", (0, 1))
+    if magnified == 1:
+        receipt._slip_padding = (0, 1)
+        return _print_text(self, data)
+    if pending and width == magnified and receipt._line_text.endswith(" " * pending):
+        receipt._line_text = receipt._line_text[:-pending]
+    else:
+        pending = 0
     before = receipt._line_text
     result = _print_text(self, data)
     if self.receipt is receipt and receipt._line_text.startswith(before):
-        printed = len(receipt._line_text) - len(before)
-        receipt._line_text += " " * (printed * (magnified - 1))
+        pending += (len(receipt._line_text) - len(before)) * (magnified - 1)
+        receipt._line_text += " " * pending
+        receipt._slip_padding = (pending, magnified)
     return result
 
 
