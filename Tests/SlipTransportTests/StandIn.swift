@@ -22,16 +22,7 @@ final class StandIn {
     /// Whether it was longer than MTU − 3.
     var oversize: Bool
 
-    var bytes: [UInt8] {
-      var bytes: [UInt8] = []
-      var index = hex.startIndex
-      while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        bytes.append(UInt8(hex[index..<next], radix: 16)!)
-        index = next
-      }
-      return bytes
-    }
+    var bytes: [UInt8] { Hex.bytes(hex) }
   }
 
   struct Failure: Error, CustomStringConvertible {
