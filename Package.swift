@@ -70,16 +70,25 @@ let package = Package(
     .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
     // Barcodes and QR codes drawn by zint: the compiler's SymbolEncoder for the CLI and apps.
     .target(name: "SlipSymbols", dependencies: ["CZint", "SlipCore", "SlipIR"]),
-    // libdbus (Debian's libdbus-1-dev), for the BlueZ transport; only SlipTransport imports it.
+    // Shared libraries opened the first time they are called, not at every start (the next three).
+    .target(name: "CSlipLoad"),
+    // libdbus (Debian's libdbus-1-dev), for the BlueZ transport: its headers, and CSlipDBus's
+    // trampolines into it. The -ldbus-1 pkg-config adds is dropped from the release binary by
+    // scripts/build-release (nothing in it calls libdbus but the trampolines).
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-    // libcups (Debian's libcups2-dev, no pkg-config file: the module map links "cups").
+    .target(name: "CSlipDBus", dependencies: ["CDBus", "CSlipLoad"]),
+    // libcups (Debian's libcups2-dev, no pkg-config file): its headers, and CSlipCups's
+    // trampolines into it.
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    .target(name: "CSlipCups", dependencies: ["CCups", "CSlipLoad"]),
     // The transports' rules without their I/O (portable): chunking, write types, barriers,
     // pacing, pauses and exact counts, as state machines told events and answering with actions.
     .target(name: "SlipDelivery"),
     // Transports: a job's bytes to a printer over BLE and SPP (BlueZ over D-Bus), TCP, CUPS and
     // device files, and the printer's status, jobs; adapters that drive SlipDelivery.
-    .target(name: "SlipTransport", dependencies: ["CDBus", "CCups", "SlipDelivery", "SlipSupport"]),
+    .target(
+      name: "SlipTransport",
+      dependencies: ["CDBus", "CSlipDBus", "CCups", "CSlipCups", "SlipDelivery", "SlipSupport"]),
     // SQLite (Debian's libsqlite3-dev), for the job queue's store; only SlipQueue imports it.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     // The durable job queue behind `slip serve`: jobs and their bytes in SQLite (WAL), one
@@ -95,11 +104,12 @@ let package = Package(
         "SlipCore", "SlipFiles", "SlipIR", "SlipText", "SlipESCPOS", "SlipPNG", "SlipRaster", "SlipSymbols",
         "SlipZPL", "SlipZlib", "SlipImages", "SlipRecords", "SlipSupport",
       ]),
-    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`.
-    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    // GNU libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP/1.1 server under `slip serve`; its
+    // headers (no pkg-config: they need no flags, and its -l would load it at every start).
+    .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
     // libmicrohttpd's daemon options go through variadic functions Swift cannot call: this C file
-    // passes them as plain arguments.
-    .target(name: "CSlipHTTP", dependencies: ["CMicroHTTPD"]),
+    // passes them as plain arguments; and the trampolines into libmicrohttpd.
+    .target(name: "CSlipHTTP", dependencies: ["CMicroHTTPD", "CSlipLoad"]),
     // `slip serve`: the HTTP server over libmicrohttpd, its router, configuration and limits, and
     // the service's endpoints (render, printers, jobs) on SlipKit's renderer.
     .target(
@@ -170,7 +180,8 @@ let package = Package(
     ),
     .testTarget(name: "CLITests", dependencies: ["slip", "SlipPNG", "SlipTestSupport"]),
     // The BLE sender against the stand-in BlueZ (scripts/bluez-standin) on a private bus.
-    .testTarget(name: "SlipTransportTests", dependencies: ["SlipTransport", "slip", "SlipTestSupport"]),
+    .testTarget(
+      name: "SlipTransportTests", dependencies: ["CSlipLoad", "SlipTransport", "slip", "SlipTestSupport"]),
     // The job store and queue against the stand-in TCP printer (scripts/printer-standin).
     .testTarget(name: "SlipQueueTests", dependencies: ["CSQLite", "SlipQueue", "SlipTestSupport"]),
     // SlipDelivery's state machines driven by simulated events: no D-Bus, no sockets.

@@ -1,4 +1,5 @@
-// CDBus: libdbus for Slip's BlueZ transport (SlipTransport is the only module that imports it).
+// CDBus: libdbus's headers for Slip's BlueZ transport (SlipTransport is the only module that
+// imports it); CSlipDBus opens libdbus the first time a bus is.
 //
 // Why a shim: libdbus's type codes (DBUS_TYPE_STRING and friends) are casts of character
 // literals, such as ((int) 's'), which Swift does not import. They are re-exported here as

@@ -4,6 +4,20 @@
 #include <stdio.h>
 #include <string.h>
 
+CSLIP_LIBRARY("libmicrohttpd.so.12", CSLIPHTTP_FUNCTIONS)
+
+const char *CSlipHTTP_load(void) { return CSlipLibrary_load(&cslip_library); }
+
+// MHD_start_daemon's options, passed on as the va_list its trampoline takes.
+static struct MHD_Daemon *CSlipHTTP_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
+                                                 void *context, ...) {
+  va_list options;
+  va_start(options, context);
+  struct MHD_Daemon *daemon = cslip_MHD_start_daemon_va(flags, 0, NULL, NULL, handler, context, options);
+  va_end(options);
+  return daemon;
+}
+
 // The sink every daemon's messages go to; the same Swift function for all of them, set at start.
 static CSlipHTTPLogSink CSlipHTTP_sink = NULL;
 
@@ -29,10 +43,10 @@ struct MHD_Daemon *CSlipHTTP_start(unsigned int flags, const struct sockaddr *ad
                                    MHD_RequestCompletedCallback completed, void *completedContext,
                                    CSlipHTTPLogSink sink, CSlipHTTPLimits limits) {
   CSlipHTTP_sink = sink;
-  // The port argument is ignored when MHD_OPTION_SOCK_ADDR is given.
-  return MHD_start_daemon(
+  // The port (0) is ignored when MHD_OPTION_SOCK_ADDR is given.
+  return CSlipHTTP_start_daemon(
       // The logger first, so that libmicrohttpd's messages about the other options reach it.
-      flags, 0, NULL, NULL, handler, handlerContext, MHD_OPTION_EXTERNAL_LOGGER, CSlipHTTP_log,
+      flags, handler, handlerContext, MHD_OPTION_EXTERNAL_LOGGER, CSlipHTTP_log,
       handlerContext, MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completedContext, MHD_OPTION_CONNECTION_LIMIT,
       limits.connections, MHD_OPTION_CONNECTION_TIMEOUT, limits.timeoutSeconds,
@@ -45,6 +59,6 @@ struct MHD_Daemon *CSlipHTTP_start(unsigned int flags, const struct sockaddr *ad
 }
 
 uint16_t CSlipHTTP_port(struct MHD_Daemon *daemon) {
-  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+  const union MHD_DaemonInfo *info = cslip_MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == NULL ? 0 : info->port;
 }

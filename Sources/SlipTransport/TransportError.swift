@@ -19,7 +19,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     switch reason {
     case .adapterOff, .bluetoothUnavailable, .busUnavailable, .connectFailed, .connectionRefused,
       .connectTimeout,
-      .cupsUnavailable, .deviceUnavailable, .hostNotFound, .noAdapter, .notFound, .profileConnectFailed,
+      .cupsUnavailable, .deviceUnavailable, .hostNotFound, .libraryMissing, .noAdapter, .notFound,
+      .profileConnectFailed,
       .queueNotAccepting, .queueNotFound, .queueStopped, .unreachable:
       true
     default: false
@@ -71,6 +72,9 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
     case jobEnded(job: Int, queue: String, state: String, reasons: [String], message: String?)
     /// CUPS had not completed the job when the wait ran out; the job stays queued.
     case jobNotDone(job: Int, queue: String, state: String, seconds: Double)
+    /// A shared library the route needs (libcups, libdbus) cannot be loaded: why, and the
+    /// Debian package that has it.
+    case libraryMissing(message: String, package: String)
     /// The link went down.
     case linkDropped(printer: String)
     /// No Bluetooth adapter.
@@ -144,6 +148,8 @@ enum TransportMessages {
     case .jobNotDone(let job, let queue, let state, let seconds):
       return "CUPS job \(job) on '\(queue)' was still '\(state)' after \(format(seconds)) s; it stays "
         + "queued and may print later ('cancel \(queue)-\(job)' removes it)"
+    case .libraryMissing(let message, let package):
+      return "\(message); Debian's '\(package)' has it"
     case .linkDropped(let printer):
       return "the link to '\(printer)' dropped"
     case .noAdapter:

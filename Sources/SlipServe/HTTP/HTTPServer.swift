@@ -35,6 +35,10 @@ public final class HTTPServer: @unchecked Sendable {
     self.log = log
     self.daemon = Mutex(Daemon(pointer: nil))
     self.address = address
+    // libmicrohttpd is opened here, the first time, not at every slip start.
+    if let reason = CSlipHTTP_load() {
+      throw ListenAddressError(message: "\(String(cString: reason)); Debian's 'libmicrohttpd12' has it")
+    }
     let context = Unmanaged.passUnretained(self).toOpaque()
     var flags =
       MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
@@ -67,7 +71,7 @@ public final class HTTPServer: @unchecked Sendable {
       defer { daemon.pointer = nil }
       return daemon
     }
-    if let pointer = running.pointer { MHD_stop_daemon(pointer) }
+    if let pointer = running.pointer { cslip_MHD_stop_daemon(pointer) }
   }
 
   deinit { stop() }
@@ -169,19 +173,19 @@ public final class HTTPServer: @unchecked Sendable {
     case .bytes(let bytes):
       size = bytes.count
       made = bytes.withUnsafeBytes { buffer in
-        MHD_create_response_from_buffer(
+        cslip_MHD_create_response_from_buffer(
           buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
       }
     case .stream(let stream):
       let box = Unmanaged.passRetained(StreamBox(stream)).toOpaque()
-      made = MHD_create_response_from_callback(UInt64.max, 4096, httpStreamReader, box, httpStreamFree)
+      made = cslip_MHD_create_response_from_callback(UInt64.max, 4096, httpStreamReader, box, httpStreamFree)
     }
     guard let made else { return MHD_Result.NO }
-    defer { MHD_destroy_response(made) }
+    defer { cslip_MHD_destroy_response(made) }
     for (name, value) in response.headers {
-      _ = MHD_add_response_header(made, name, value)
+      _ = cslip_MHD_add_response_header(made, name, value)
     }
-    let queued = MHD_queue_response(connection, UInt32(response.status), made)
+    let queued = cslip_MHD_queue_response(connection, UInt32(response.status), made)
     let note = if case .stream = response.body { "stream" } else { "" }
     log.request(
       exchange.method, exchange.target, status: response.status, bytes: size, since: exchange.started,
@@ -193,7 +197,7 @@ public final class HTTPServer: @unchecked Sendable {
   /// value gets an empty one.
   private func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
     let box = ValueList()
-    _ = MHD_get_connection_values(
+    _ = cslip_MHD_get_connection_values(
       connection, kind, httpValueCollector, Unmanaged.passUnretained(box).toOpaque())
     return box.values
   }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CSlipHTTP
 
 /// The request target's path and query, decoded and checked before any route sees them.
 ///
@@ -44,7 +45,7 @@ public enum RequestPath {
     }
     bytes.append(0)
     let count = bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { MHD_http_unescape($0.baseAddress) }
+      buffer.withMemoryRebound(to: CChar.self) { cslip_MHD_http_unescape($0.baseAddress) }
     }
     let decoded = bytes[..<count]
     guard !decoded.contains(0) else { return nil }

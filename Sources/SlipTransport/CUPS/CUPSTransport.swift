@@ -1,4 +1,5 @@
 import CCups
+import CSlipCups
 
 #if canImport(Glibc)
   import Glibc
@@ -62,12 +63,16 @@ final class CUPSLink: PrinterLink {
   init(queue: String, timeout: Duration) throws(TransportError) {
     self.queue = queue
     self.timeout = timeout
-    let host = String(cString: cupsServer())
-    let port = ippPort()
+    // libcups is opened here, the first time, not at every slip start.
+    if let reason = CSlipCups_load() {
+      throw TransportError(.libraryMissing(message: String(cString: reason), package: "libcups2"))
+    }
+    let host = String(cString: cslip_cupsServer())
+    let port = cslip_ippPort()
     server = host.hasPrefix("/") ? host : "\(host):\(port)"
     guard
-      let http = httpConnect2(
-        host, port, nil, AF_UNSPEC, cupsEncryption(), 1, Int32(clamping: timeout.milliseconds), nil)
+      let http = cslip_httpConnect2(
+        host, port, nil, AF_UNSPEC, cslip_cupsEncryption(), 1, Int32(clamping: timeout.milliseconds), nil)
     else {
       // libcups keeps no usable reason for a failed connection (it says "Host is down").
       let missing = host.hasPrefix("/") && access(host, F_OK) != 0
@@ -76,11 +81,11 @@ final class CUPSLink: PrinterLink {
     }
     self.http = http
     // Every read waits at most this long; the callback ends the wait instead of retrying.
-    httpSetTimeout(http, timeout.seconds, { _, _ in 0 }, nil)
+    cslip_httpSetTimeout(http, timeout.seconds, { _, _ in 0 }, nil)
   }
 
   deinit {
-    httpClose(http)
+    cslip_httpClose(http)
   }
 
   var printer: String { "CUPS queue '\(queue)'" }
@@ -89,44 +94,44 @@ final class CUPSLink: PrinterLink {
   private var printerURI: String { "ipp://localhost/printers/\(queue)" }
 
   /// CUPS's last error, as it words it.
-  private var lastError: String { String(cString: cupsLastErrorString()) }
+  private var lastError: String { String(cString: cslip_cupsLastErrorString()) }
 
   /// Sends `request` and returns the response, which the caller deletes; nil with CUPS's
   /// error when it failed.
   private func perform(_ request: OpaquePointer?) -> OpaquePointer? {
-    guard let response = cupsDoRequest(http, request, "/") else { return nil }
-    if ippGetStatusCode(response).rawValue >= 0x0100 {
-      ippDelete(response)
+    guard let response = cslip_cupsDoRequest(http, request, "/") else { return nil }
+    if cslip_ippGetStatusCode(response).rawValue >= 0x0100 {
+      cslip_ippDelete(response)
       return nil
     }
     return response
   }
 
   private static func strings(_ response: OpaquePointer, _ name: String) -> [String] {
-    guard let attribute = ippFindAttribute(response, name, IPP_TAG_ZERO) else { return [] }
-    return (0..<ippGetCount(attribute)).compactMap { index in
-      ippGetString(attribute, index, nil).map { String(cString: $0) }
+    guard let attribute = cslip_ippFindAttribute(response, name, IPP_TAG_ZERO) else { return [] }
+    return (0..<cslip_ippGetCount(attribute)).compactMap { index in
+      cslip_ippGetString(attribute, index, nil).map { String(cString: $0) }
     }
   }
 
   private static func integer(_ response: OpaquePointer, _ name: String) -> Int32? {
-    ippFindAttribute(response, name, IPP_TAG_ZERO).map { ippGetInteger($0, 0) }
+    cslip_ippFindAttribute(response, name, IPP_TAG_ZERO).map { cslip_ippGetInteger($0, 0) }
   }
 
   /// The queue exists, accepts jobs and is not stopped; else nothing is sent (exit 69).
   func checkQueue() throws(TransportError) {
-    let request = ippNewRequest(IPP_OP_GET_PRINTER_ATTRIBUTES)
-    ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, printerURI)
+    let request = cslip_ippNewRequest(IPP_OP_GET_PRINTER_ATTRIBUTES)
+    cslip_ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "printer-uri", nil, printerURI)
     guard let response = perform(request) else {
-      if cupsLastError() == IPP_STATUS_ERROR_NOT_FOUND {
+      if cslip_cupsLastError() == IPP_STATUS_ERROR_NOT_FOUND {
         throw TransportError(.queueNotFound(queue: queue, known: queues()))
       }
       throw TransportError(.cupsUnavailable(server: server, message: lastError))
     }
-    defer { ippDelete(response) }
+    defer { cslip_ippDelete(response) }
     let reasons = Self.strings(response, "printer-state-reasons")
-    if let accepting = ippFindAttribute(response, "printer-is-accepting-jobs", IPP_TAG_BOOLEAN),
-      ippGetBoolean(accepting, 0) == 0
+    if let accepting = cslip_ippFindAttribute(response, "printer-is-accepting-jobs", IPP_TAG_BOOLEAN),
+      cslip_ippGetBoolean(accepting, 0) == 0
     {
       throw TransportError(.queueNotAccepting(queue: queue, reasons: reasons))
     }
@@ -139,8 +144,8 @@ final class CUPSLink: PrinterLink {
   /// The names of every queue the scheduler has, sorted.
   private func queues() -> [String] {
     var destinations: UnsafeMutablePointer<cups_dest_t>?
-    let count = cupsGetDests2(http, &destinations)
-    defer { cupsFreeDests(count, destinations) }
+    let count = cslip_cupsGetDests2(http, &destinations)
+    defer { cslip_cupsFreeDests(count, destinations) }
     guard let destinations else { return [] }
     return (0..<Int(count)).map { String(cString: destinations[$0].name) }.sorted()
   }
@@ -150,9 +155,9 @@ final class CUPSLink: PrinterLink {
   func send(_ bytes: [UInt8], progress: (Delivery) -> Void) throws(TransportError) -> Delivery {
     var delivery = Delivery(printer: printer, total: bytes.count, route: .cups(job: nil))
     let start = ContinuousClock.now
-    let job = cupsCreateJob(http, queue, "slip", 0, nil)
+    let job = cslip_cupsCreateJob(http, queue, "slip", 0, nil)
     guard job > 0 else {
-      switch cupsLastError() {
+      switch cslip_cupsLastError() {
       case IPP_STATUS_ERROR_NOT_ACCEPTING_JOBS:
         throw TransportError(.queueNotAccepting(queue: queue, reasons: []))
       case IPP_STATUS_ERROR_NOT_FOUND:
@@ -164,12 +169,13 @@ final class CUPSLink: PrinterLink {
     delivery.route = .cups(job: Int(job))
     func fail(_ call: String) -> TransportError {
       let message = lastError
-      _ = cupsCancelJob2(http, queue, job, 0)
+      _ = cslip_cupsCancelJob2(http, queue, job, 0)
       delivery.elapsed = ContinuousClock.now - start
       return TransportError(
         .cupsFailed(call: call, message: "\(message) (job \(job) canceled)"), delivery: delivery)
     }
-    guard cupsStartDocument(http, queue, job, "slip", ccups_format_raw, 1) == HTTP_STATUS_CONTINUE else {
+    guard cslip_cupsStartDocument(http, queue, job, "slip", ccups_format_raw, 1) == HTTP_STATUS_CONTINUE
+    else {
       throw fail("Send-Document")
     }
     var offset = 0
@@ -177,7 +183,8 @@ final class CUPSLink: PrinterLink {
     while offset < bytes.count {
       let end = min(bytes.count, offset + 65536)
       let status = bytes[offset..<end].withUnsafeBytes { buffer in
-        cupsWriteRequestData(http, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
+        cslip_cupsWriteRequestData(
+          http, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count)
       }
       guard status == HTTP_STATUS_CONTINUE else { throw fail("Send-Document") }
       offset = end
@@ -185,7 +192,7 @@ final class CUPSLink: PrinterLink {
       delivery.elapsed = ContinuousClock.now - start
       if throttle.report(at: delivery.elapsed) { progress(delivery) }
     }
-    guard cupsFinishDocument(http, queue).rawValue < 0x0100 else { throw fail("Send-Document") }
+    guard cslip_cupsFinishDocument(http, queue).rawValue < 0x0100 else { throw fail("Send-Document") }
     try waitForCompletion(job, &delivery, start: start)
     delivery.confirmed = bytes.count
     delivery.queued = 0
@@ -202,8 +209,9 @@ final class CUPSLink: PrinterLink {
   {
     let waitStart = ContinuousClock.now
     while true {
-      let request = ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES)
-      ippAddString(request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, "ipp://localhost/jobs/\(job)")
+      let request = cslip_ippNewRequest(IPP_OP_GET_JOB_ATTRIBUTES)
+      cslip_ippAddString(
+        request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, "ipp://localhost/jobs/\(job)")
       guard let response = perform(request) else {
         delivery.elapsed = ContinuousClock.now - start
         throw TransportError(.cupsFailed(call: "Get-Job-Attributes", message: lastError), delivery: delivery)
@@ -216,7 +224,7 @@ final class CUPSLink: PrinterLink {
       let message = Self.strings(response, "job-printer-state-message").first.flatMap {
         $0.isEmpty ? nil : $0
       }
-      ippDelete(response)
+      cslip_ippDelete(response)
       let name = CUPSMessages.jobState(state)
       let waited = ContinuousClock.now - waitStart
       switch state {

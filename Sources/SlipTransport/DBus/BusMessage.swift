@@ -1,4 +1,5 @@
 import CDBus
+import CSlipDBus
 
 #if canImport(Glibc)
   import Glibc
@@ -15,19 +16,19 @@ package final class BusMessage {
   }
 
   deinit {
-    dbus_message_unref(pointer)
+    cslip_dbus_message_unref(pointer)
   }
 
   /// A method call to `destination`, with `arguments` appended in order.
   package init(
     call destination: String, path: String, interface: String, member: String, arguments: [BusValue] = []
   ) {
-    guard let pointer = dbus_message_new_method_call(destination, path, interface, member) else {
+    guard let pointer = cslip_dbus_message_new_method_call(destination, path, interface, member) else {
       fatalError("libdbus is out of memory")  // libdbus returns NULL only without memory
     }
     self.pointer = pointer
     var iterator = DBusMessageIter()
-    dbus_message_iter_init_append(pointer, &iterator)
+    cslip_dbus_message_iter_init_append(pointer, &iterator)
     for argument in arguments {
       Self.append(argument, to: &iterator)
     }
@@ -35,12 +36,12 @@ package final class BusMessage {
 
   /// The reply to `call`, carrying `arguments`.
   package init(replyTo call: BusMessage, arguments: [BusValue] = []) {
-    guard let pointer = dbus_message_new_method_return(call.pointer) else {
+    guard let pointer = cslip_dbus_message_new_method_return(call.pointer) else {
       fatalError("libdbus is out of memory")
     }
     self.pointer = pointer
     var iterator = DBusMessageIter()
-    dbus_message_iter_init_append(pointer, &iterator)
+    cslip_dbus_message_iter_init_append(pointer, &iterator)
     for argument in arguments {
       Self.append(argument, to: &iterator)
     }
@@ -48,7 +49,7 @@ package final class BusMessage {
 
   /// An error reply to `call`.
   package init(errorTo call: BusMessage, name: String, message: String) {
-    guard let pointer = dbus_message_new_error(call.pointer, name, message) else {
+    guard let pointer = cslip_dbus_message_new_error(call.pointer, name, message) else {
       fatalError("libdbus is out of memory")
     }
     self.pointer = pointer
@@ -70,7 +71,7 @@ package final class BusMessage {
 
   /// Reply, error, signal, call or other.
   package var kind: Kind {
-    switch dbus_message_get_type(pointer) {
+    switch cslip_dbus_message_get_type(pointer) {
     case Int32(cdbus_message_type_method_return): .reply
     case Int32(cdbus_message_type_error): .error
     case Int32(cdbus_message_type_signal): .signal
@@ -80,19 +81,19 @@ package final class BusMessage {
   }
 
   /// The serial of the call a reply or error answers.
-  package var replySerial: UInt32 { dbus_message_get_reply_serial(pointer) }
+  package var replySerial: UInt32 { cslip_dbus_message_get_reply_serial(pointer) }
 
   /// The object path (of a signal's emitter).
-  package var path: String? { dbus_message_get_path(pointer).map { String(cString: $0) } }
+  package var path: String? { cslip_dbus_message_get_path(pointer).map { String(cString: $0) } }
 
   /// The interface of a signal or call.
-  package var interface: String? { dbus_message_get_interface(pointer).map { String(cString: $0) } }
+  package var interface: String? { cslip_dbus_message_get_interface(pointer).map { String(cString: $0) } }
 
   /// The member (signal or method name).
-  package var member: String? { dbus_message_get_member(pointer).map { String(cString: $0) } }
+  package var member: String? { cslip_dbus_message_get_member(pointer).map { String(cString: $0) } }
 
   /// An error's name, such as `org.bluez.Error.InProgress`.
-  package var errorName: String? { dbus_message_get_error_name(pointer).map { String(cString: $0) } }
+  package var errorName: String? { cslip_dbus_message_get_error_name(pointer).map { String(cString: $0) } }
 
   /// The error as a value, for an error reply.
   package var error: BusError? {
@@ -101,13 +102,13 @@ package final class BusMessage {
   }
 
   /// The sender's unique bus name, such as `:1.42`.
-  package var sender: String? { dbus_message_get_sender(pointer).map { String(cString: $0) } }
+  package var sender: String? { cslip_dbus_message_get_sender(pointer).map { String(cString: $0) } }
 
   /// The message's arguments. Each read of a file descriptor argument hands out a new
   /// duplicate, owned by the caller: read a message carrying one only once.
   package var arguments: [BusValue] {
     var iterator = DBusMessageIter()
-    guard dbus_message_iter_init(pointer, &iterator) != 0 else { return [] }
+    guard cslip_dbus_message_iter_init(pointer, &iterator) != 0 else { return [] }
     return Self.read(&iterator)
   }
 
@@ -116,21 +117,21 @@ package final class BusMessage {
   /// Every value from `iterator` to the end of its container.
   private static func read(_ iterator: inout DBusMessageIter) -> [BusValue] {
     var values: [BusValue] = []
-    while dbus_message_iter_get_arg_type(&iterator) != cdbus_type_invalid {
+    while cslip_dbus_message_iter_get_arg_type(&iterator) != cdbus_type_invalid {
       values.append(readOne(&iterator))
-      dbus_message_iter_next(&iterator)
+      cslip_dbus_message_iter_next(&iterator)
     }
     return values
   }
 
   private static func basic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ zero: T) -> T {
     var value = zero
-    dbus_message_iter_get_basic(&iterator, &value)
+    cslip_dbus_message_iter_get_basic(&iterator, &value)
     return value
   }
 
   private static func readOne(_ iterator: inout DBusMessageIter) -> BusValue {
-    let type = dbus_message_iter_get_arg_type(&iterator)
+    let type = cslip_dbus_message_iter_get_arg_type(&iterator)
     switch type {
     case cdbus_type_byte: return .byte(basic(&iterator, UInt8(0)))
     case cdbus_type_boolean: return .bool(basic(&iterator, dbus_bool_t(0)) != 0)
@@ -149,11 +150,11 @@ package final class BusMessage {
         ? .string(text) : type == cdbus_type_object_path ? .objectPath(text) : .signature(text)
     case cdbus_type_variant:
       var inner = DBusMessageIter()
-      dbus_message_iter_recurse(&iterator, &inner)
+      cslip_dbus_message_iter_recurse(&iterator, &inner)
       return .variant(readOne(&inner))
     case cdbus_type_struct:
       var inner = DBusMessageIter()
-      dbus_message_iter_recurse(&iterator, &inner)
+      cslip_dbus_message_iter_recurse(&iterator, &inner)
       return .structure(read(&inner))
     case cdbus_type_array:
       return readArray(&iterator)
@@ -163,29 +164,29 @@ package final class BusMessage {
   }
 
   private static func readArray(_ iterator: inout DBusMessageIter) -> BusValue {
-    let signature = dbus_message_iter_get_signature(&iterator).map { pointer in
-      defer { dbus_free(pointer) }
+    let signature = cslip_dbus_message_iter_get_signature(&iterator).map { pointer in
+      defer { cslip_dbus_free(pointer) }
       return String(cString: pointer)
     }
     let element = String((signature ?? "a").dropFirst())
     var inner = DBusMessageIter()
-    dbus_message_iter_recurse(&iterator, &inner)
+    cslip_dbus_message_iter_recurse(&iterator, &inner)
     if element == "y" {
       var data: UnsafePointer<UInt8>?
       var count: Int32 = 0
-      dbus_message_iter_get_fixed_array(&inner, &data, &count)
+      cslip_dbus_message_iter_get_fixed_array(&inner, &data, &count)
       return .bytes(data.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? [])
     }
     if element.hasPrefix("{") {
       let key = String(element.dropFirst().prefix(1))
       let value = String(element.dropFirst(2).dropLast())
       var entries: [BusEntry] = []
-      while dbus_message_iter_get_arg_type(&inner) == cdbus_type_dict_entry {
+      while cslip_dbus_message_iter_get_arg_type(&inner) == cdbus_type_dict_entry {
         var pair = DBusMessageIter()
-        dbus_message_iter_recurse(&inner, &pair)
+        cslip_dbus_message_iter_recurse(&inner, &pair)
         let fields = read(&pair)
         if fields.count == 2 { entries.append(BusEntry(key: fields[0], value: fields[1])) }
-        dbus_message_iter_next(&inner)
+        cslip_dbus_message_iter_next(&inner)
       }
       return .dictionary(key: key, value: value, entries)
     }
@@ -198,7 +199,7 @@ package final class BusMessage {
     _ type: Int32, _ value: T, to iterator: inout DBusMessageIter
   ) {
     var value = value
-    guard dbus_message_iter_append_basic(&iterator, type, &value) != 0 else {
+    guard cslip_dbus_message_iter_append_basic(&iterator, type, &value) != 0 else {
       fatalError("libdbus is out of memory")
     }
   }
@@ -206,7 +207,7 @@ package final class BusMessage {
   private static func appendString(_ type: Int32, _ text: String, to iterator: inout DBusMessageIter) {
     text.withCString { cString in
       var pointer: UnsafePointer<CChar>? = cString
-      guard dbus_message_iter_append_basic(&iterator, type, &pointer) != 0 else {
+      guard cslip_dbus_message_iter_append_basic(&iterator, type, &pointer) != 0 else {
         fatalError("libdbus is out of memory")
       }
     }
@@ -219,13 +220,13 @@ package final class BusMessage {
     var inner = DBusMessageIter()
     let opened =
       if let signature {
-        signature.withCString { dbus_message_iter_open_container(&iterator, type, $0, &inner) }
+        signature.withCString { cslip_dbus_message_iter_open_container(&iterator, type, $0, &inner) }
       } else {
-        dbus_message_iter_open_container(&iterator, type, nil, &inner)
+        cslip_dbus_message_iter_open_container(&iterator, type, nil, &inner)
       }
     guard opened != 0 else { fatalError("libdbus is out of memory") }
     body(&inner)
-    dbus_message_iter_close_container(&iterator, &inner)
+    cslip_dbus_message_iter_close_container(&iterator, &inner)
   }
 
   /// Appends one value; its signature must be valid (BusValue's cases guarantee it).
@@ -249,7 +250,7 @@ package final class BusMessage {
         bytes.withUnsafeBufferPointer { buffer in
           // libdbus wants the address of a pointer to the elements.
           var start = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)
-          _ = dbus_message_iter_append_fixed_array(&inner, cdbus_type_byte, &start, Int32(buffer.count))
+          _ = cslip_dbus_message_iter_append_fixed_array(&inner, cdbus_type_byte, &start, Int32(buffer.count))
         }
       }
     case .array(let element, let elements):
