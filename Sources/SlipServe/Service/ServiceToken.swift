@@ -1,3 +1,4 @@
+import Foundation
 import SlipKit
 
 /// The bearer token every request must send when the service listens beyond loopback, read from
@@ -10,11 +11,11 @@ public enum ServiceToken {
   /// more, and no white space inside.
   public static func read(_ path: String) throws(InputError) -> String {
     let text = String(decoding: try InputFile.read(path, what: "token file"), as: UTF8.self)
-    let token = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+    let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard token.count >= minimumLength, !token.contains(where: { $0.isWhitespace }) else {
       throw InputError(
         .setting, "the token in '\(path)' must be \(minimumLength) characters or more, without spaces")
     }
-    return String(token)
+    return token
   }
 }
