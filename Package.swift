@@ -57,21 +57,23 @@ let package = Package(
     .target(name: "SlipImages", dependencies: ["SlipCore", "SlipIR", "SlipPNG"]),
     // FreeType (Debian's libfreetype-dev), for the raster engine's glyphs.
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    // Shared libraries opened the first time they are called, not at every start: HarfBuzz,
+    // FriBidi, libdbus, libcups, libmicrohttpd.
+    .target(name: "CSlipLoad"),
     // HarfBuzz (Debian's libharfbuzz-dev) and GNU FriBidi (libfribidi-dev): shaping and
     // bidirectional order for the raster engine; only CSlipShape's C file includes them.
     .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // Both libraries spell directions, scripts and levels as macros Swift cannot import: a line's
-    // runs and glyphs come out of this C file as plain structs.
-    .target(name: "CSlipShape", dependencies: ["CHarfBuzz", "CFriBidi"]),
+    // runs and glyphs come out of this C file as plain structs. Both are opened the first time a
+    // line is shaped (CSlipLoad); scripts/build-release drops the -l pkg-config adds.
+    .target(name: "CSlipShape", dependencies: ["CHarfBuzz", "CFriBidi", "CSlipLoad"]),
     // The raster engine: IR -> 1-bit pages in the printer's dots, shared by previews and printing.
     .target(name: "SlipRaster", dependencies: ["CFreeType", "CSlipShape", "SlipIR"]),
     // libzint (Debian's libzint-dev, no pkg-config file: the module map links "zint").
     .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
     // Barcodes and QR codes drawn by zint: the compiler's SymbolEncoder for the CLI and apps.
     .target(name: "SlipSymbols", dependencies: ["CZint", "SlipCore", "SlipIR"]),
-    // Shared libraries opened the first time they are called, not at every start (the next three).
-    .target(name: "CSlipLoad"),
     // libdbus (Debian's libdbus-1-dev), for the BlueZ transport: its headers, and CSlipDBus's
     // trampolines into it. The -ldbus-1 pkg-config adds is dropped from the release binary by
     // scripts/build-release (nothing in it calls libdbus but the trampolines).

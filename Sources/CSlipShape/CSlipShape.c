@@ -1,9 +1,14 @@
 // FriBidi levels and HarfBuzz shaping for SlipRaster (see include/CSlipShape.h for why in C).
 #include "CSlipShape.h"
 
-#include <fribidi.h>
-#include <hb.h>
 #include <stdlib.h>
+
+#include "Libraries.h"
+
+const char *CSlipShape_load(void) {
+  const char *reason = CSlipShape_load_harfbuzz();
+  return reason != NULL ? reason : CSlipShape_load_fribidi();
+}
 
 struct CSlipShapeFont {
   hb_font_t *font;
@@ -11,30 +16,30 @@ struct CSlipShapeFont {
 };
 
 CSlipShapeFont *CSlipShape_font_open(const char *path) {
-  hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+  hb_blob_t *blob = cslip_hb_blob_create_from_file_or_fail(path);
   if (blob == NULL) return NULL;
-  hb_face_t *face = hb_face_create(blob, 0);
-  hb_blob_destroy(blob);
-  if (hb_face_get_glyph_count(face) == 0) {
-    hb_face_destroy(face);
+  hb_face_t *face = cslip_hb_face_create(blob, 0);
+  cslip_hb_blob_destroy(blob);
+  if (cslip_hb_face_get_glyph_count(face) == 0) {
+    cslip_hb_face_destroy(face);
     return NULL;
   }
   CSlipShapeFont *shaped = malloc(sizeof *shaped);
   if (shaped == NULL) {
-    hb_face_destroy(face);
+    cslip_hb_face_destroy(face);
     return NULL;
   }
   // HarfBuzz's own OpenType functions at a scale of one font unit (hb-shape's defaults), so
   // the glyphs are exact integers that hb-shape reproduces.
-  shaped->font = hb_font_create(face);
-  shaped->unitsPerEm = (int32_t)hb_face_get_upem(face);
-  hb_face_destroy(face);
+  shaped->font = cslip_hb_font_create(face);
+  shaped->unitsPerEm = (int32_t)cslip_hb_face_get_upem(face);
+  cslip_hb_face_destroy(face);
   return shaped;
 }
 
 void CSlipShape_font_close(CSlipShapeFont *font) {
   if (font == NULL) return;
-  hb_font_destroy(font->font);
+  cslip_hb_font_destroy(font->font);
   free(font);
 }
 
@@ -42,11 +47,11 @@ int32_t CSlipShape_font_units_per_em(const CSlipShapeFont *font) { return font->
 
 int32_t CSlipShape_font_has(const CSlipShapeFont *font, uint32_t codepoint) {
   hb_codepoint_t glyph = 0;
-  return hb_font_get_nominal_glyph(font->font, codepoint, &glyph) ? 1 : 0;
+  return cslip_hb_font_get_nominal_glyph(font->font, codepoint, &glyph) ? 1 : 0;
 }
 
 uint32_t CSlipShape_script(uint32_t codepoint) {
-  return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+  return (uint32_t)cslip_hb_unicode_script(cslip_hb_unicode_funcs_get_default(), codepoint);
 }
 
 /// Whether `script` takes the script of its neighbours.
@@ -68,10 +73,10 @@ int32_t CSlipShape_runs(const uint32_t *text, int32_t length, int32_t direction,
     goto done;
   }
   const FriBidiChar *chars = (const FriBidiChar *)text;
-  fribidi_get_bidi_types(chars, length, types);
-  fribidi_get_bracket_types(chars, length, types, brackets);
+  cslip_fribidi_get_bidi_types(chars, length, types);
+  cslip_fribidi_get_bracket_types(chars, length, types, brackets);
   FriBidiParType base = direction == 1 ? FRIBIDI_PAR_LTR : direction == 2 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON;
-  if (fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, levels) == 0) goto done;
+  if (cslip_fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, levels) == 0) goto done;
   *paragraphRTL = FRIBIDI_IS_RTL(base) ? 1 : 0;
   FriBidiLevel paragraph = *paragraphRTL ? 1 : 0;
   // Rule L1: whitespace at the end of the line goes back to the paragraph's level.
@@ -79,10 +84,10 @@ int32_t CSlipShape_runs(const uint32_t *text, int32_t length, int32_t direction,
     levels[index] = paragraph;
   }
   // Scripts: neutral characters take the script before them, or the first one after.
-  hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+  hb_unicode_funcs_t *unicode = cslip_hb_unicode_funcs_get_default();
   hb_script_t last = HB_SCRIPT_COMMON;
   for (int32_t index = 0; index < length; index++) {
-    hb_script_t script = hb_unicode_script(unicode, text[index]);
+    hb_script_t script = cslip_hb_unicode_script(unicode, text[index]);
     scripts[index] = CSlipShape_is_neutral(script) ? last : script;
     if (!CSlipShape_is_neutral(script)) last = script;
   }
@@ -143,24 +148,24 @@ done:
 int32_t CSlipShape_shape(CSlipShapeFont *font, const uint32_t *text, int32_t length, int32_t start,
                          int32_t count, int32_t rtl, uint32_t script, CSlipShapeGlyph *glyphs,
                          int32_t capacity) {
-  hb_buffer_t *buffer = hb_buffer_create();
-  if (!hb_buffer_allocation_successful(buffer)) {
-    hb_buffer_destroy(buffer);
+  hb_buffer_t *buffer = cslip_hb_buffer_create();
+  if (!cslip_hb_buffer_allocation_successful(buffer)) {
+    cslip_hb_buffer_destroy(buffer);
     return -1;
   }
-  hb_buffer_add_codepoints(buffer, text, length, (unsigned int)start, count);
-  hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-  hb_buffer_set_script(buffer, (hb_script_t)script);
-  hb_buffer_set_language(buffer, hb_language_get_default());
-  hb_shape(font->font, buffer, NULL, 0);
+  cslip_hb_buffer_add_codepoints(buffer, text, length, (unsigned int)start, count);
+  cslip_hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
+  cslip_hb_buffer_set_script(buffer, (hb_script_t)script);
+  cslip_hb_buffer_set_language(buffer, cslip_hb_language_get_default());
+  cslip_hb_shape(font->font, buffer, NULL, 0);
   unsigned int shaped = 0;
-  hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &shaped);
-  hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+  hb_glyph_info_t *infos = cslip_hb_buffer_get_glyph_infos(buffer, &shaped);
+  hb_glyph_position_t *positions = cslip_hb_buffer_get_glyph_positions(buffer, NULL);
   for (unsigned int index = 0; index < shaped && (int32_t)index < capacity; index++) {
     glyphs[index] = (CSlipShapeGlyph){infos[index].codepoint, infos[index].cluster,
                                       positions[index].x_advance, positions[index].x_offset,
                                       positions[index].y_offset};
   }
-  hb_buffer_destroy(buffer);
+  cslip_hb_buffer_destroy(buffer);
   return (int32_t)shaped;
 }

@@ -25,6 +25,12 @@ extension RasterError {
   static func shapingFailed(_ text: String) -> Self {
     Self(id: "E0703", message: "HarfBuzz or FriBidi could not shape '\(text)' (out of memory?)")
   }
+
+  static func shapingUnavailable(_ reason: String) -> Self {
+    Self(
+      id: "E0703", message: "HarfBuzz or FriBidi could not shape the line: \(reason)",
+      help: "install the Debian packages 'libharfbuzz0b' and 'libfribidi0' (scripts/setup installs them)")
+  }
 }
 
 extension RasterWarning {

@@ -392,7 +392,7 @@ enum Production {
       "a template file that cannot be read, which only the command line reads; produced by DocsCommandTests' session in docs/DIAGNOSTICS.md",
     "E0003": "libpng failing to encode a 1-bit page in memory (it runs out of memory)",
     "E0702": "FreeType failing to start (FT_Init_FreeType runs out of memory)",
-    "E0703": "HarfBuzz or FriBidi failing to allocate while shaping a line (out of memory)",
+    "E0703": "HarfBuzz or FriBidi failing to allocate while shaping a line (out of memory), or missing",
     "W0002": "the label face (fonts-liberation) missing, which scripts/setup installs on every machine",
     "W0906":
       "a Noto face (fonts-noto-core) missing when a label line needs shaping, which scripts/setup installs on every machine",

@@ -8,6 +8,10 @@
 
 #include <stdint.h>
 
+/// Opens HarfBuzz and FriBidi, the first time a line is shaped (they are not loaded at start):
+/// NULL when both are there, else why not. Every function below needs them.
+const char *CSlipShape_load(void);
+
 /// A font file opened for HarfBuzz, at its own units (the em is `units_per_em`).
 typedef struct CSlipShapeFont CSlipShapeFont;
 

@@ -78,6 +78,8 @@ final class Shaper {
   func shape(_ text: String, direction: TextDirectionCode) throws(RasterError) -> ShapedLine {
     let scalars = text.unicodeScalars.map(\.value)
     guard !scalars.isEmpty else { return ShapedLine(runs: [], rightToLeft: direction == .rightToLeft) }
+    // HarfBuzz and FriBidi are opened here, the first time, not at every slip start.
+    if let reason = CSlipShape_load() { throw .shapingUnavailable(String(cString: reason)) }
     var paragraphRTL: Int32 = 0
     var runs = [CSlipShapeRun](repeating: CSlipShapeRun(), count: scalars.count)
     let count = CSlipShape_runs(
