@@ -58,7 +58,7 @@ let package = Package(
     // FreeType (Debian's libfreetype-dev), for the raster engine's glyphs.
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
     // Shared libraries opened the first time they are called, not at every start: HarfBuzz,
-    // FriBidi, libdbus, libcups, libmicrohttpd.
+    // FriBidi, libdbus, libcups, SQLite, libmicrohttpd.
     .target(name: "CSlipLoad"),
     // HarfBuzz (Debian's libharfbuzz-dev) and GNU FriBidi (libfribidi-dev): shaping and
     // bidirectional order for the raster engine; only CSlipShape's C file includes them.
@@ -93,9 +93,11 @@ let package = Package(
       dependencies: ["CDBus", "CSlipDBus", "CCups", "CSlipCups", "SlipDelivery", "SlipSupport"]),
     // SQLite (Debian's libsqlite3-dev), for the job queue's store; only SlipQueue imports it.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // SQLite's functions as trampolines, opened when a store first is (CSlipLoad).
+    .target(name: "CSlipSQLite", dependencies: ["CSQLite", "CSlipLoad"]),
     // The durable job queue behind `slip serve`: jobs and their bytes in SQLite (WAL), one
     // sender per printer through SlipTransport, retries, idempotency, interrupted jobs.
-    .target(name: "SlipQueue", dependencies: ["CSQLite", "SlipTransport"]),
+    .target(name: "SlipQueue", dependencies: ["CSQLite", "CSlipSQLite", "SlipTransport"]),
     // Records for batch rendering read a record at a time: JSON Lines and CSV (RFC 4180).
     .target(name: "SlipRecords", dependencies: ["SlipCore"]),
     // The one rendering pipeline: the compiler wired with pictures, symbols and fonts, every

@@ -1,4 +1,5 @@
 import CSQLite
+import CSlipSQLite
 import Foundation
 
 #if canImport(Glibc)
@@ -220,7 +221,7 @@ public final class JobStore {
           .text(request.printer), .text(request.label), key, .integer(request.bytes.count),
           .real(now.timeIntervalSince1970),
         ], "store a job")
-      let id = Int(sqlite3_last_insert_rowid(database.handle))
+      let id = Int(cslip_sqlite3_last_insert_rowid(database.handle))
       try statements.insertBytes.run([.integer(id), .blob(request.bytes)], "store a job's bytes")
       if let key = request.idempotencyKey {
         try statements.insertKey.run(
