@@ -21,12 +21,14 @@ const char *CSlipLibrary_load(CSlipLibrary *library) {
         snprintf(library->reason, sizeof library->reason, "%s has no function %s (a version Slip does not know)",
                  library->file, library->names[index]);
         state = 2;
+        dlclose(handle);
       }
     }
     __atomic_store_n(&library->state, state, __ATOMIC_RELEASE);
   }
+  const char *reason = library->state == 1 ? NULL : library->reason;
   pthread_mutex_unlock(&library->lock);
-  return library->state == 1 ? NULL : library->reason;
+  return reason;
 }
 
 void *CSlipLibrary_function(CSlipLibrary *library, size_t index) {

@@ -1,10 +1,11 @@
 // CSlipLoad: a shared library opened the first time Slip calls into it, not when slip starts.
 //
-// Why: libcups, libdbus and libmicrohttpd bring some thirty more shared libraries with them
-// (GnuTLS, Kerberos, Avahi, systemd), and mapping them, relocating them and running their
-// constructors was most of the start of every slip process, though only `cups:` printers, BLE
-// and `slip serve` use them. CSlipCups, CSlipDBus and CSlipHTTP declare each function Slip calls
-// as a `cslip_` trampoline that calls the library's own through a pointer looked up here.
+// Why: libcups, libdbus, libmicrohttpd, SQLite, HarfBuzz and FriBidi bring some thirty more
+// shared libraries with them (GnuTLS, Kerberos, Avahi, systemd, GLib), and mapping them,
+// relocating them and running their constructors was most of the start of every slip process,
+// though only `cups:` printers, BLE, `slip serve` and shaped text use them. CSlipCups, CSlipDBus,
+// CSlipHTTP, CSlipSQLite and CSlipShape declare each function Slip calls as a `cslip_`
+// trampoline that calls the library's own through a pointer looked up here.
 //
 // A library is opened once (with dlopen, thread-safe); `CSlipLibrary_load` says why it could not
 // be, and Swift calls it before the first trampoline, so a missing library is an error the user
