@@ -122,12 +122,21 @@ public struct RenderOptions: Sendable {
   /// Which of the copies being printed this rendering is: what `copy` and `copies` stand for
   /// (`serial` numbers count from it).
   public var copy: CopyNumber
+  /// Whether the document is for a printer that draws QR codes from their data (ZPL's `^BQ`):
+  /// then a QR code from the data is only measured, and its modules are drawn when something
+  /// reads them (a preview, a dump, a picture of it), which a `^BQ` field never does. The
+  /// document is the same either way; this only decides when the modules are drawn.
+  public var printerDrawsQRCodes: Bool
 
   /// Options with `now` at the given time.
-  public init(now: ExactDecimal? = nil, maximumItems: Int = 10_000, copy: CopyNumber = CopyNumber()) {
+  public init(
+    now: ExactDecimal? = nil, maximumItems: Int = 10_000, copy: CopyNumber = CopyNumber(),
+    printerDrawsQRCodes: Bool = false
+  ) {
     self.now = now
     self.maximumItems = maximumItems
     self.copy = copy
+    self.printerDrawsQRCodes = printerDrawsQRCodes
   }
 }
 
@@ -215,7 +224,8 @@ public struct CompiledTemplate: Sendable {
   private func run(data: JSONObject, sources: SourceFiles, options: RenderOptions) -> Compiler.Result {
     var evaluator = Evaluator(
       data: data, now: options.now, symbolEncoder: symbolEncoder, paperDots: checked.media.widthDots,
-      maximumItems: options.maximumItems, loader: loader, imageDecoder: imageDecoder, copy: options.copy)
+      maximumItems: options.maximumItems, loader: loader, imageDecoder: imageDecoder, copy: options.copy,
+      measuresQRCodes: options.printerDrawsQRCodes)
     let (items, evalDiagnostics) = evaluator.evaluate(checked)
     var all = warnings + evalDiagnostics
     guard !all.hasErrors else { return Compiler.Result(document: nil, diagnostics: all, sources: sources) }

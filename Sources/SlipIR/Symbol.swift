@@ -59,13 +59,24 @@ public struct Symbol: Sendable, Equatable {
   public var humanReadable: HumanReadable
   /// QR error correction level (`L`, `M`, `Q`, `H`), when it applies.
   public var errorCorrection: String?
-  /// The encoder's modules, one pixel each (one row for linear barcodes), without quiet zones.
-  public var modules: Bitmap
+  /// The encoder's modules, or how to draw them when they are first read.
+  private var drawing: SymbolModules
 
   /// A symbol.
   public init(
     symbology: Symbology, data: String, module: Int, height: Int, humanReadable: HumanReadable,
     errorCorrection: String?, modules: Bitmap
+  ) {
+    self.init(
+      symbology: symbology, data: data, module: module, height: height, humanReadable: humanReadable,
+      errorCorrection: errorCorrection, drawing: SymbolModules(modules))
+  }
+
+  /// A symbol whose modules are drawn by `drawing` when something reads them (a preview, a
+  /// raster print, a dump) and never when the printer draws the symbol from its data.
+  public init(
+    symbology: Symbology, data: String, module: Int, height: Int, humanReadable: HumanReadable,
+    errorCorrection: String?, drawing: SymbolModules
   ) {
     self.symbology = symbology
     self.data = data
@@ -73,11 +84,29 @@ public struct Symbol: Sendable, Equatable {
     self.height = height
     self.humanReadable = humanReadable
     self.errorCorrection = errorCorrection
-    self.modules = modules
+    self.drawing = drawing
   }
 
-  /// Width in dots as printed.
-  public var width: Int { modules.width * module }
+  /// The encoder's modules, one pixel each (one row for linear barcodes), without quiet zones.
+  /// Modules whose drawing was put off are drawn at each read: read them once.
+  public var modules: Bitmap {
+    get { drawing.bitmap() }
+    set { drawing = SymbolModules(newValue) }
+  }
+
+  /// Whether the modules are drawn only when read.
+  public var drawsModulesWhenRead: Bool { drawing.isDeferred }
+
+  /// Width in dots as printed: known without drawing the modules.
+  public var width: Int { drawing.columns * module }
+
+  /// Equal symbols print alike: the same data, sizes and modules.
+  public static func == (left: Symbol, right: Symbol) -> Bool {
+    left.symbology == right.symbology && left.data == right.data && left.module == right.module
+      && left.height == right.height && left.humanReadable == right.humanReadable
+      && left.errorCorrection == right.errorCorrection && left.drawing.columns == right.drawing.columns
+      && left.drawing.rows == right.drawing.rows && left.modules == right.modules
+  }
 
   /// The text a printer prints under the bars: the data, with the check digit an EAN or UPC
   /// number left out (a Zebra prints it, and scanners read it).
@@ -102,6 +131,7 @@ public struct Symbol: Sendable, Equatable {
   /// The symbol drawn at its module size: what a raster backend prints (human-readable text
   /// aside, which is drawn in the printer's font).
   public func bitmap() -> Bitmap {
+    let modules = self.modules
     var out = Bitmap(width: width, height: height)
     for y in 0..<height {
       let row = symbology.isLinear ? 0 : min(modules.height - 1, y / max(1, module))

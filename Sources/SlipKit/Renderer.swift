@@ -88,17 +88,35 @@ public struct Renderer: Sendable {
     return render(compiled, data: data, target: target, previews: previews)
   }
 
+  /// Whether `target`'s printer draws the QR codes of `compiled` from their data (`^BQ`, or
+  /// `GS ( k` on a receipt printer that has it, in text mode): then zint need not choose their
+  /// masks, and they are only measured (``RenderOptions/printerDrawsQRCodes``).
+  static func printerDrawsQRCodes(_ target: Target, of compiled: CompiledTemplate) -> Bool {
+    switch target {
+    case .zpl: true
+    case .escpos(let profile, .text):
+      !compiled.isLabel && (profile ?? PrinterProfile.generic(forPaper: compiled.media.paper)).symbols.qrCode
+    case .escpos, .text, .ir: false
+    }
+  }
+
   /// Renders a compiled template with `data`, as ``render(_:data:target:previews:)-(Template,_,_,_)`` does.
   public func render(
     _ compiled: CompiledTemplate, data: TemplateData = .none, target: Target? = nil,
     previews: PreviewOptions? = nil
   ) -> Rendering {
+    var renderer = self
+    if previews == nil, Self.printerDrawsQRCodes(target ?? .standard(isLabel: compiled.isLabel), of: compiled)
+    {
+      renderer.options.printerDrawsQRCodes = true
+    }
     if case .zpl(var settings) = target, let copies = settings.copies, copies > 1, compiled.numbersCopies {
       // Copies that differ (`copy`, `serial`) are labels of their own, each printed once.
       settings.copies = nil
-      return renderCopies(compiled, data: data, count: copies, target: .zpl(settings), previews: previews)
+      return renderer.renderCopies(
+        compiled, data: data, count: copies, target: .zpl(settings), previews: previews)
     }
-    return write(compile(compiled, data: data), target: target, previews: previews)
+    return renderer.write(renderer.compile(compiled, data: data), target: target, previews: previews)
   }
 
   /// Copy 1 to `count` of a template that numbers its copies, one after the other: their bytes

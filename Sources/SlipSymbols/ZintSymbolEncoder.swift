@@ -51,11 +51,7 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     case .databar:
       return try databar(data)
     case .qr:
-      let level = errorCorrection ?? "M"
-      let symbol = try ZintSymbol(symbology: BARCODE_QRCODE)
-      symbol.option1 = try Self.qrLevel(level)
-      try Self.checkQRCapacity(data, level: level)
-      return try draw(text: data, on: symbol)
+      return try qr(data, level: errorCorrection ?? "M", mask: nil)
     case .pdf417:
       let symbol = try ZintSymbol(symbology: BARCODE_PDF417)
       // zint's PDF417 options: 1 security level (0–8, -1 automatic), 2 columns, 3 rows.
@@ -84,6 +80,27 @@ public final class ZintSymbolEncoder: SymbolEncoder {
       symbol.inputMode = GS1_MODE | GS1PARENS_MODE
       return try symbol.draw(Array(data.utf8), linear: symbology == .gs1128)
     }
+  }
+
+  /// A QR code of the size ``encode(_:data:options:)`` draws, with mask 0 rather than the best
+  /// of the eight by zint's scoring, which is most of a QR code's cost: the mask changes the
+  /// modules, never the version (the size) or whether the data fits. Other symbols are drawn
+  /// as `encode` draws them.
+  public func encodeForSize(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
+    throws(SymbolEncodeError) -> Bitmap
+  {
+    guard symbology == .qr, !data.isEmpty else { return try encode(symbology, data: data, options: options) }
+    return try qr(data, level: options.errorCorrection ?? "M", mask: 0)
+  }
+
+  /// A QR code of `data` at error correction `level`, with zint's choice of mask or `mask`.
+  private func qr(_ data: String, level: String, mask: Int32?) throws(SymbolEncodeError) -> Bitmap {
+    let symbol = try ZintSymbol(symbology: BARCODE_QRCODE)
+    symbol.option1 = try Self.qrLevel(level)
+    // zint's QR option 3: bits 8 and up are the mask plus one (zint.h's ZINT_CAP_MASK).
+    if let mask { symbol.option3 = (mask + 1) << 8 }
+    try Self.checkQRCapacity(data, level: level)
+    return try draw(text: data, on: symbol)
   }
 
   // MARK: Text in 2D codes

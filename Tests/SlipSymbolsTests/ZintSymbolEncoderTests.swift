@@ -75,6 +75,30 @@ import Testing
     #expect(try encoder.encode(.qr, data: Samples.longURL, errorCorrection: nil).width == 69)
   }
 
+  /// A QR code encoded for its size alone (mask 0) is the size of the best-masked one at every
+  /// level and length, fails alike, and is another drawing of the same data: the mask is what
+  /// it leaves out.
+  @Test func aQRCodeForItsSizeIsAsLargeAsTheDrawnOne() throws {
+    var masksDiffer = 0
+    for level in ["L", "M", "Q", "H"] {
+      for length in stride(from: 1, through: 300, by: 13) {
+        let data = String(Samples.longURL.prefix(length))
+        let options = SymbolOptions(errorCorrection: level)
+        let drawn = try encoder.encode(.qr, data: data, options: options)
+        let sized = try encoder.encodeForSize(.qr, data: data, options: options)
+        #expect(sized.width == drawn.width && sized.height == drawn.height, "\(level) at \(length)")
+        if sized != drawn { masksDiffer += 1 }
+      }
+    }
+    #expect(masksDiffer > 0)
+    let tooLong = String(repeating: "x", count: 3_000)
+    #expect(throws: SymbolEncodeError.self) {
+      try encoder.encodeForSize(.qr, data: tooLong, options: SymbolOptions())
+    }
+    let other = try encoder.encodeForSize(.code128, data: "INV-1", options: SymbolOptions())
+    #expect(other == (try encoder.encode(.code128, data: "INV-1", errorCorrection: nil)))
+  }
+
   @Test func pdf417RowsAreThreeModulesHigh() throws {
     let modules = try encoder.encode(.pdf417, data: "Hello PDF417", errorCorrection: nil)
     #expect(modules.width == 103)

@@ -65,7 +65,10 @@ struct Evaluator {
   private let root: JSONObject
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
-  private let symbolEncoder: (any SymbolEncoder)?
+  let symbolEncoder: (any SymbolEncoder)?
+  /// Whether QR codes from the data are measured only, their modules drawn when read
+  /// (``RenderOptions/printerDrawsQRCodes``).
+  private let measuresQRCodes: Bool
   /// Read pictures the data names or sends (`image "{{ logo }}"`).
   private let loader: (any TemplateLoader)?
   private let imageDecoder: (any ImageDecoder)?
@@ -99,8 +102,9 @@ struct Evaluator {
     data: JSONObject, now: ExactDecimal? = nil, symbolEncoder: (any SymbolEncoder)? = nil,
     paperDots: Int = 576, maximumItems: Int = 10_000, filters: FilterCatalog = .standard,
     loader: (any TemplateLoader)? = nil, imageDecoder: (any ImageDecoder)? = nil,
-    copy: CopyNumber = CopyNumber()
+    copy: CopyNumber = CopyNumber(), measuresQRCodes: Bool = false
   ) {
+    self.measuresQRCodes = measuresQRCodes
     self.loader = loader
     self.imageDecoder = imageDecoder
     self.copy = copy
@@ -197,10 +201,18 @@ struct Evaluator {
             "cannot encode \(Self.excerpt(rendered)) as \(spec.symbology.rawValue): \(error.message)"),
           at: spec.contentRange)
       }
+      // A QR code the printer draws from its data is measured; its modules wait for a reader.
+      // `^BQ` takes printable ASCII: other text prints as a picture, which draws them anyway.
+      let measured =
+        modules == nil && measuresQRCodes && spec.symbology == .qr
+        && data.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {
-          modules = try symbolEncoder.encode(spec.symbology, data: data, options: spec.encoding)
+          modules =
+            measured
+            ? try symbolEncoder.encodeForSize(spec.symbology, data: data, options: spec.encoding)
+            : try symbolEncoder.encode(spec.symbology, data: data, options: spec.encoding)
         } catch {
           throw report(
             .symbolDataFailed(
@@ -216,9 +228,10 @@ struct Evaluator {
           at: spec.contentRange)
       }
       let height = spec.symbology.isLinear ? spec.height : printed.height * module
+      let drawing = measured ? drawing(spec, data: data, measured: printed) : SymbolModules(printed)
       let symbol = Symbol(
         symbology: spec.symbology, data: data, module: module, height: height,
-        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, modules: printed)
+        humanReadable: spec.humanReadable, errorCorrection: spec.errorCorrection, drawing: drawing)
       if let position = spec.position {
         // On a label the symbol is placed as it is: an element, turned as the template says.
         let placed = LabelSymbol(

@@ -13,6 +13,13 @@ public protocol SymbolEncoder: AnyObject, Sendable {
   /// security level as well as the error correction).
   func encode(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions) throws(SymbolEncodeError)
     -> Bitmap
+
+  /// Modules of the size `encode` would draw, for the same data and options, and as valid, but
+  /// drawn with the least work: for a printer that draws the symbol from its data, where only
+  /// its size counts. A QR code may take any of its eight masks rather than the best one. The
+  /// same data fails alike.
+  func encodeForSize(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
+    throws(SymbolEncodeError) -> Bitmap
 }
 
 extension SymbolEncoder {
@@ -21,6 +28,13 @@ extension SymbolEncoder {
     throws(SymbolEncodeError) -> Bitmap
   {
     try encode(symbology, data: data, errorCorrection: options.errorCorrection)
+  }
+
+  /// An encoder with no quicker way draws the symbol as ``encode(_:data:options:)`` does.
+  public func encodeForSize(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
+    throws(SymbolEncodeError) -> Bitmap
+  {
+    try encode(symbology, data: data, options: options)
   }
 }
 

@@ -37,6 +37,9 @@ public struct Batch {
     renderer: Renderer, template compiled: CompiledTemplate, records: Records, target: Target,
     storedFormat: String? = nil
   ) {
+    var renderer = renderer
+    // `^BQ` draws the QR codes: zint need not choose their masks.
+    if case .zpl = target { renderer.options.printerDrawsQRCodes = true }
     self.renderer = renderer
     self.compiled = compiled
     self.records = records
