@@ -137,6 +137,8 @@ final class ZintSymbol {
     for y in 0..<grid.height {
       for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 { grid[x, y] = true }
     }
+    // A 2D code's grid is its modules; only a linear row has a gap to trim.
+    guard linear else { return grid }
     return Self.trimmed(width: width, height: grid.height, linear: linear) { x, y in grid[x, y] }
   }
 
