@@ -205,7 +205,7 @@ struct Evaluator {
       // `^BQ` takes printable ASCII: other text prints as a picture, which draws them anyway.
       let measured =
         modules == nil && measuresQRCodes && spec.symbology == .qr
-        && data.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        && TextWidth.isPrintableASCII(data)
       if modules == nil {
         guard let symbolEncoder else { throw Reported() }
         do throws(SymbolEncodeError) {

@@ -38,8 +38,8 @@ public struct Batch {
     storedFormat: String? = nil
   ) {
     var renderer = renderer
-    // `^BQ` draws the QR codes: zint need not choose their masks.
-    if case .zpl = target { renderer.options.printerDrawsQRCodes = true }
+    // A batch draws no previews: QR codes the printer draws are only measured, as a rendering's.
+    if Renderer.printerDrawsQRCodes(target, of: compiled) { renderer.options.printerDrawsQRCodes = true }
     self.renderer = renderer
     self.compiled = compiled
     self.records = records
