@@ -231,18 +231,30 @@ struct Layout {
   /// Columns `text` takes on a line of `settings`: its shaped width in whole cells when it needs
   /// shaping and a measurer is at hand, else its cells.
   private func measure(_ text: some StringProtocol, _ settings: LineSettings) -> Int {
+    Self.measure(text, settings, shapedMeasurer: shapedMeasurer, direction: media.direction)
+  }
+
+  private static func measure(
+    _ text: some StringProtocol, _ settings: LineSettings, shapedMeasurer: (any ShapedTextMeasurer)?,
+    direction: TextDirection
+  ) -> Int {
     if let shapedMeasurer, TextShaping.needsShaping(text),
-      let dots = shapedMeasurer.width(of: String(text), font: settings.font, direction: media.direction)
+      let dots = shapedMeasurer.width(of: String(text), font: settings.font, direction: direction)
     {
       return (dots + settings.font.cellWidth - 1) / settings.font.cellWidth
     }
     return TextWidth.columns(of: text)
   }
 
-  /// A word wrapper `width` columns wide measuring as ``measure(_:_:)`` does.
+  /// A word wrapper `width` columns wide measuring as ``measure(_:_:)`` does. Its closure holds
+  /// the measurer alone: holding `self` would share `blocks`, and every line appended while
+  /// the wrapper runs would copy them all (a receipt's layout grew with the square of its lines).
   private func wrapper(_ width: Int, _ settings: LineSettings) -> WordWrapper {
-    guard shapedMeasurer != nil else { return WordWrapper(width: width) }
-    return WordWrapper(width: width) { measure($0, settings) }
+    guard let shapedMeasurer else { return WordWrapper(width: width) }
+    let direction = media.direction
+    return WordWrapper(width: width) {
+      Self.measure($0, settings, shapedMeasurer: shapedMeasurer, direction: direction)
+    }
   }
 
   private mutating func layoutText(_ text: String, settings: LineSettings, range: SourceRange) {
