@@ -14,8 +14,10 @@ struct Layout {
   /// The label's page and its elements, for label templates.
   private let label: LabelSpec?
   private var elements: [LabelElement] = []
-  /// Where each element was written, by index in `elements`.
-  private var elementRanges: [SourceRange] = []
+  /// The filled boxes placed so far, with where each was written: text on one is reported.
+  /// Kept apart from `elements`, so that a text looks through boxes only, not every element
+  /// before it (a label of thousands of elements was laid out in time squared).
+  private var filledBoxes: [(box: LabelBox, range: SourceRange)] = []
   private let textLayout: LabelTextLayout
   private var diagnostics: [Diagnostic] = []
   /// Line and column of every position in the template's files.
@@ -170,12 +172,10 @@ struct Layout {
   private func filledBox(under element: LabelElement) -> SourceRange? {
     let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
     let (left, top, right, bottom) = element.bounds
-    for (index, placed) in elements.enumerated().reversed() {
-      guard case .box(let box) = placed, box.filled || 2 * box.border >= min(box.width, box.height) else {
-        continue
-      }
+    for index in filledBoxes.indices.reversed() {
+      let box = filledBoxes[index].box
       if left < box.x + box.width, right > box.x, top < box.y + box.height, bottom > box.y {
-        return elementRanges[index]
+        return filledBoxes[index].range
       }
     }
     return nil
@@ -193,7 +193,9 @@ struct Layout {
       }
     }
     elements.append(element)
-    elementRanges.append(range)
+    if case .box(let box) = element, box.filled || 2 * box.border >= min(box.width, box.height) {
+      filledBoxes.append((box, range))
+    }
   }
 
   /// The left edge, in dots, of something `width` dots wide placed by `alignment`.
