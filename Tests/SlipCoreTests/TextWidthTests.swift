@@ -242,3 +242,17 @@ import Testing
     }
   }
 }
+
+/// `String.repeated` makes what `String(repeating:count:)` makes, byte for byte.
+@Suite struct RepeatedTextTests {
+  @Test func repeatedIsStringRepeating() {
+    for text in ["", "-", "─", "═", "ab", "é", "👍🏽", "\u{1F1EE}"] {
+      for count in [0, 1, 2, 7, 48] {
+        #expect(
+          Array(String.repeated(text, count: count).utf8) == Array(String(repeating: text, count: count).utf8)
+        )
+      }
+    }
+    #expect(String.repeated(Character("─"), count: 3) == "───")
+  }
+}
