@@ -132,12 +132,30 @@ public struct Symbol: Sendable, Equatable {
   /// aside, which is drawn in the printer's font).
   public func bitmap() -> Bitmap {
     let modules = self.modules
-    var out = Bitmap(width: width, height: height)
+    let module = max(1, self.module)
+    let width = max(0, self.width)
+    let height = max(0, self.height)
+    let bytesPerRow = (width + 7) / 8
+    guard bytesPerRow > 0, height > 0, modules.height > 0 else { return Bitmap(width: width, height: height) }
+    // Each row of modules is drawn once, as packed bits, then copied to every dot row it covers
+    // (all of them for a linear barcode): a dot at a time, two barcodes on a label cost more
+    // than the rest of it.
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    var drawnRow = -1
+    var start = 0
     for y in 0..<height {
-      let row = symbology.isLinear ? 0 : min(modules.height - 1, y / max(1, module))
-      for x in 0..<out.width where modules[x / max(1, module), row] { out[x, y] = true }
+      let row = symbology.isLinear ? 0 : min(modules.height - 1, y / module)
+      if row != drawnRow {
+        start = y * bytesPerRow
+        for x in 0..<width where modules[x / module, row] {
+          bits[start + x >> 3] |= 0x80 >> UInt8(x & 7)
+        }
+        drawnRow = row
+      } else {
+        for byte in 0..<bytesPerRow { bits[y * bytesPerRow + byte] = bits[start + byte] }
+      }
     }
-    return out
+    return Bitmap(width: width, height: height, bits: bits)
   }
 }
 
