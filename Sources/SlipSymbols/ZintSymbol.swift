@@ -133,10 +133,16 @@ final class ZintSymbol {
     let width = Int(symbol.pointee.width)
     let rows = Int(symbol.pointee.rows)
     guard width > 0, rows > 0 else { throw .unexpectedDrawing(width: width, modules: width) }
-    var grid = Bitmap(width: width, height: linear ? 1 : rows)
-    for y in 0..<grid.height {
-      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 { grid[x, y] = true }
+    // The packed rows set directly: Bitmap's subscript checks its storage is unique per module.
+    let height = linear ? 1 : rows
+    let bytesPerRow = (width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    for y in 0..<height {
+      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 {
+        bits[y * bytesPerRow + x >> 3] |= 0x80 >> UInt8(x & 7)
+      }
     }
+    let grid = Bitmap(width: width, height: height, bits: bits)
     // A 2D code's grid is its modules; only a linear row has a gap to trim.
     guard linear else { return grid }
     return Self.trimmed(width: width, height: grid.height, linear: linear) { x, y in grid[x, y] }

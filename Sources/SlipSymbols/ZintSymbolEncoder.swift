@@ -148,12 +148,11 @@ public final class ZintSymbolEncoder: SymbolEncoder {
   /// the byte capacity.
   static func checkQRCapacity(_ data: String, level: String) throws(SymbolEncodeError) {
     guard let capacity = qrCapacity[level] else { return }
-    let alphanumeric = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".unicodeScalars)
     let scalars = data.unicodeScalars
     let (count, most, kind): (Int, Int, String) =
       if scalars.allSatisfy({ ("0"..."9").contains($0) }) {
         (scalars.count, capacity.numeric, "digits")
-      } else if scalars.allSatisfy({ alphanumeric.contains($0) }) {
+      } else if scalars.allSatisfy({ qrAlphanumeric.contains($0) }) {
         (scalars.count, capacity.alphanumeric, "characters of its alphanumeric set")
       } else if textEncoding(of: data) != .utf8 {
         (scalars.count, capacity.bytes, "bytes")
@@ -163,6 +162,9 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     guard count > most else { return }
     throw .qrTooLong(count: count, most: most, kind: kind, level: level)
   }
+
+  /// QR's alphanumeric set: made once, not for every code (it cost a badge 14,000 instructions).
+  private static let qrAlphanumeric = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".unicodeScalars)
 
   /// zint's QR error correction option for a level letter.
   static func qrLevel(_ level: String) throws(SymbolEncodeError) -> Int32 {
