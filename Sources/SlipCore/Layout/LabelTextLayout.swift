@@ -109,8 +109,10 @@ struct LabelTextLayout {
       var best = Self.smallestHeight
       while low <= high {
         let middle = (low + high) / 2
-        if fits(
-          wrap(text, width: width, height: middle), width: width, height: middle, maxLines: spec.maxLines)
+        // A height whose text runs past the lines allowed fails as soon as it does: most of
+        // the heights tried, and the rest of their words need not be measured.
+        if let tried = wrap(text, width: width, height: middle, atMost: spec.maxLines),
+          fits(tried, width: width, height: middle, maxLines: spec.maxLines)
         {
           best = middle
           low = middle + 1
@@ -161,6 +163,11 @@ struct LabelTextLayout {
 
   /// The lines of text already split into `words`.
   private func wrap(_ text: Words, width: Int?, height: Int) -> [String] {
+    wrap(text, width: width, height: height, atMost: .max) ?? []
+  }
+
+  /// The lines of text already split into `words`; nil as soon as they are more than `limit`.
+  private func wrap(_ text: Words, width: Int?, height: Int, atMost limit: Int) -> [String]? {
     var lines: [String] = []
     for (paragraph, words) in zip(text.paragraphs, text.words) {
       guard let width else {
@@ -177,6 +184,8 @@ struct LabelTextLayout {
         if !line.isEmpty {
           lines.append(line)
           line = ""
+          // The word starts another line after this one.
+          if lines.count >= limit { return nil }
         }
         // The word alone: whole if it fits (widths only grow as characters are added, so no
         // piece of it would be too wide), else in pieces as wide as the box allows.
@@ -190,6 +199,7 @@ struct LabelTextLayout {
           let longer = piece + String(character)
           if !piece.isEmpty, measure(longer, height: height) > width {
             lines.append(piece)
+            if lines.count >= limit { return nil }
             piece = String(character)
           } else {
             piece = longer
@@ -198,6 +208,7 @@ struct LabelTextLayout {
         line = piece
       }
       lines.append(line)
+      if lines.count > limit { return nil }
     }
     return lines
   }
