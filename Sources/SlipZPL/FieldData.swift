@@ -56,14 +56,17 @@ enum FieldData {
 
   /// How many control characters `append` would drop from `text`.
   static func controlCharacters(in text: String) -> Int {
-    var count = 0
-    var afterC2 = false
-    for byte in text.utf8 {
-      // C0 and DEL, or the second byte of a C1 control (`C2 80`–`C2 9F`).
-      if byte < 0x20 || byte == 0x7F || (afterC2 && byte < 0xA0) { count += 1 }
-      afterC2 = byte == 0xC2
+    var text = text
+    return text.withUTF8 { bytes in
+      var count = 0
+      var afterC2 = false
+      for byte in bytes {
+        // C0 and DEL, or the second byte of a C1 control (`C2 80`–`C2 9F`).
+        if byte < 0x20 || byte == 0x7F || (afterC2 && byte < 0xA0) { count += 1 }
+        afterC2 = byte == 0xC2
+      }
+      return count
     }
-    return count
   }
 
   /// The characters of `text` that Zebra's resident fonts lack on most printers: they cover
