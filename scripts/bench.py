@@ -248,6 +248,15 @@ def area_receipt(bins: Path, venv: Path, results: Results) -> None:
     results.rows.append(Row(
         "1. the same, CPU time of each process (user + system)", f"CPU, median of {PROCESS_RUNS} runs",
         us(slip_cpu), us(python_cpu), python_cpu / slip_cpu))
+    # The process's own start: `slip render` of a receipt of one line.
+    empty = WORK / "start.slip"
+    empty.write_text('receipt paper=58mm\ntext "OK"\ncut\n')
+    start_command = [str(bins / "slip"), "render", str(empty)]
+    timed(start_command)
+    start_wall = statistics.median(timed(start_command)[0] for _ in range(PROCESS_RUNS)) * 1e6
+    results.rows.append(Row(
+        "1. process start: `slip render` of a one-line receipt", f"wall, median of {PROCESS_RUNS} runs",
+        us(start_wall), target="≤ 5 ms", met=start_wall <= 5000))
     results.notes.append(
         f"Whole-process receipts: {len(slip_bytes)} bytes from Slip, {len(python_bytes)} from python-escpos; "
         + ("the same text on every line" if same else "the text DIFFERS (see bench.log)")

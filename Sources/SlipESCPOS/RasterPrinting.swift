@@ -121,7 +121,7 @@ extension TextEncoder {
   /// writer's rules: controls and invisible characters print nothing, decomposed letters count
   /// as their composed form.
   func lacksCharacters(_ text: String) -> Bool {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+    if TextColumns.isASCII(text) { return false }
     for character in text {
       var kept: [Unicode.Scalar] = []
       for scalar in character.unicodeScalars {

@@ -24,6 +24,18 @@ public enum TextColumns {
     return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
+  /// Whether `text` is ASCII only (controls too), decided from its bytes in one pass.
+  @inlinable
+  public static func isASCII(_ text: some StringProtocol) -> Bool {
+    if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
+      for byte in bytes where byte >= 0x80 { return false }
+      return true
+    }) {
+      return result
+    }
+    return text.utf8.allSatisfy { $0 < 0x80 }
+  }
+
   /// Columns of one scalar.
   public static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

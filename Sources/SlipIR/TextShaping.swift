@@ -42,7 +42,20 @@ public enum TextShaping {
   /// character (a letter; digits, punctuation and marks are weak), right to left in a
   /// right-to-left script, as Unicode's rules P2–P3 decide; `.auto` when it has none (digits
   /// alone read the way the line around them does).
+  @inlinable
   public static func ownDirection(of text: some StringProtocol) -> TextDirection {
+    // Bytes first: an ASCII letter decides alone, other ASCII decides nothing, and only text
+    // that reaches a non-ASCII scalar before any letter is read scalar by scalar.
+    for byte in text.utf8 {
+      if byte >= 0x80 { return ownDirectionOfScalars(text) }
+      if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) { return .leftToRight }
+    }
+    return .auto
+  }
+
+  /// ``ownDirection(of:)`` scalar by scalar.
+  @usableFromInline
+  static func ownDirectionOfScalars(_ text: some StringProtocol) -> TextDirection {
     for scalar in text.unicodeScalars {
       if scalar.isASCII {
         if (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) {

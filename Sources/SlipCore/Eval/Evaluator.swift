@@ -119,6 +119,8 @@ struct Evaluator {
   /// The layout items and the problems found.
   mutating func evaluate(_ template: CheckedTemplate) -> (items: [LayoutItem], diagnostics: [Diagnostic]) {
     items.reserveCapacity(template.body.count * 2)
+    // A loop's variable and `loop`, two loops deep, without growing the array as they open.
+    bindings.reserveCapacity(4)
     run(template.body)
     return (items, diagnostics)
   }

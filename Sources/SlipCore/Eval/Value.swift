@@ -37,47 +37,61 @@ public enum Value: Sendable, Equatable {
 ///
 /// Receipt data is mostly small objects (an item's name, qty and price): up to
 /// `indexThreshold` keys are found by comparing strings, which beats hashing them; larger
-/// objects also keep a dictionary from key to position.
+/// objects also keep a dictionary from key to position. Keys and values are kept together in
+/// one array, so a small object is one allocation, made room for four members at once.
 public struct JSONObject: Sendable, Equatable {
-  /// The keys in source order.
-  public private(set) var keys: [String] = []
-  private var values: [Value] = []
+  /// One key and its value.
+  private struct Member: Sendable, Equatable {
+    var key: String
+    var value: Value
+  }
+
+  private var members: [Member] = []
   private var index: [String: Int]?
   private static let indexThreshold = 8
+  /// The room the first member makes: an item's fields without growing the array again.
+  private static let firstCapacity = 4
 
   /// An empty object.
   public init() {}
 
+  /// The keys in source order.
+  public var keys: [String] { members.map { $0.key } }
+
   /// The value under `key`, if any.
   public subscript(key: String) -> Value? {
-    position(of: key).map { values[$0] }
+    position(of: key).map { members[$0].value }
   }
 
   /// Sets `value` under `key`, appending the key if it is new.
   public mutating func set(_ value: Value, forKey key: String) {
     if let position = position(of: key) {
-      values[position] = value
+      members[position].value = value
       return
     }
-    keys.append(key)
-    values.append(value)
+    if members.isEmpty { members.reserveCapacity(Self.firstCapacity) }
+    members.append(Member(key: key, value: value))
     if index != nil {
-      index?[key] = keys.count - 1
-    } else if keys.count > Self.indexThreshold {
-      index = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+      index?[key] = members.count - 1
+    } else if members.count > Self.indexThreshold {
+      var keys: [String: Int] = [:]
+      keys.reserveCapacity(members.count * 2)
+      for (position, member) in members.enumerated() { keys[member.key] = position }
+      index = keys
     }
   }
 
   /// The number of members.
-  public var count: Int { keys.count }
+  public var count: Int { members.count }
 
   private func position(of key: String) -> Int? {
     if let index { return index[key] }
-    return keys.firstIndex(of: key)
+    for position in members.indices where members[position].key == key { return position }
+    return nil
   }
 
   /// Equal when they have the same members, whatever their order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.count == rhs.count && lhs.keys.allSatisfy { lhs[$0] == rhs[$0] }
+    lhs.count == rhs.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
   }
 }

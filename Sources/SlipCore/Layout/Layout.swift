@@ -267,9 +267,10 @@ struct Layout {
       settings.style.invert || settings.style.underline
       ? text.reversed().prefix(while: { $0 == " " }).count : 0
     var remaining = keptSpaces > 0 ? wrapper(width, settings).wrap(text).count : 0
-    wrapper(width, settings).forEachLine(of: text) { line, lineWidth in
-      var line = line
-      var lineWidth = lineWidth
+    let source = span(range)
+    for (wrapped, wrappedWidth) in wrapper(width, settings).lines(of: text) {
+      var line = wrapped
+      var lineWidth = wrappedWidth
       remaining -= 1
       if remaining == 0, keptSpaces > 0, !line.isEmpty {
         let spaces = min(keptSpaces, width - lineWidth)
@@ -283,7 +284,7 @@ struct Layout {
         case .right: max(0, width - lineWidth)
         }
       appendLine(
-        [TextRun(column: column, text: line, width: lineWidth, style: settings.style, source: span(range))],
+        [TextRun(column: column, text: line, width: lineWidth, style: settings.style, source: source)],
         settings: settings, width: width, range: range)
     }
   }
@@ -315,9 +316,7 @@ struct Layout {
       for cell in rest { layoutText(cell.text, settings: right, range: cell.range) }
       return
     }
-    var index = 0
-    wrapper(room, settings).forEachLine(of: first.text) { line, lineWidth in
-      defer { index += 1 }
+    for (index, (line, lineWidth)) in wrapper(room, settings).lines(of: first.text).enumerated() {
       var runs: [TextRun] = []
       runs.reserveCapacity(index == 0 ? cells.count : 1)
       if !line.isEmpty {
@@ -379,9 +378,9 @@ struct Layout {
         start += columnWidth + table.separator
         continue
       }
-      wrapper(columnWidth, settings).forEachLine(of: cells[columnIndex].text) { text, textWidth in
+      for (text, textWidth) in wrapper(columnWidth, settings).lines(of: cells[columnIndex].text) {
         defer { lineIndex += 1 }
-        guard !text.isEmpty else { return }
+        guard !text.isEmpty else { continue }
         let offset =
           switch row.alignments[columnIndex] {
           case .left: startsAtTheFarEnd(text) ? max(0, columnWidth - textWidth) : 0

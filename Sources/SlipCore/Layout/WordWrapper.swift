@@ -62,14 +62,11 @@ package struct WordWrapper {
     return wrapByCharacters(text, state: state)
   }
 
-  /// Calls `body` with each line `wrap` gives and its width in columns. Printable ASCII that
-  /// fits on one line, most of a receipt's text, goes straight to `body`: no array of lines.
-  package func forEachLine(of text: String, _ body: (_ line: String, _ width: Int) -> Void) {
-    if let line = Self.singleASCIILine(text, width: max(1, width)) {
-      body(line, line.utf8.count)
-      return
-    }
-    for line in wrap(text) { body(line, measure.map { $0(line[...]) } ?? TextWidth.columns(of: line)) }
+  /// The lines `wrap` gives, each with its width in columns. Printable ASCII that fits on one
+  /// line, most of a receipt's text, is that line alone: no array of lines.
+  package func lines(of text: String) -> WrappedLines {
+    if let line = Self.singleASCIILine(text, width: max(1, width)) { return WrappedLines(single: line) }
+    return WrappedLines(lines: wrap(text), measure: measure)
   }
 
   /// The general path, cluster by cluster (also the oracle the ASCII path is tested against).
