@@ -75,7 +75,8 @@ enum FieldData {
   static func charactersWithoutGlyph(in text: String) -> [String] {
     // UTF-8 bytes below C4 are scalars up to U+00FF: every character has its glyph, and most
     // text is that, so the characters need not be taken apart.
-    if text.utf8.allSatisfy({ $0 < 0xC4 }) { return [] }
+    let fitsLatin1 = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0xC4 } }
+    if fitsLatin1 ?? text.utf8.allSatisfy({ $0 < 0xC4 }) { return [] }
     var seen: [String] = []
     for character in text {
       let fits = character.unicodeScalars.allSatisfy { scalar in
