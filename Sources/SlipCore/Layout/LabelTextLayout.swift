@@ -178,20 +178,16 @@ struct LabelTextLayout {
         continue
       }
       var line = ""
-      // The line with the next word, made in one buffer that is kept: a new String for every
-      // word tried was most of the cost of wrapping a name at the heights shrinking tries.
-      var candidate = ""
       for word in words {
-        candidate.removeAll(keepingCapacity: true)
-        if !line.isEmpty {
-          candidate.append(line)
-          candidate.append(" ")
-        }
-        candidate.append(contentsOf: word)
-        if measure(candidate, height: height) <= width {
-          swap(&line, &candidate)
-          continue
-        }
+        // The next word tried on the line itself, and taken off again when it does not fit: a
+        // new String for every word tried was most of the cost of wrapping a name at the
+        // heights shrinking tries. A String is its scalars, so removing the ones appended
+        // gives back the line as it was.
+        let wasEmpty = line.isEmpty
+        if !wasEmpty { line.append(" ") }
+        line.append(contentsOf: word)
+        if measure(line, height: height) <= width { continue }
+        line.unicodeScalars.removeLast(word.unicodeScalars.count + (wasEmpty ? 0 : 1))
         if !line.isEmpty {
           lines.append(line)
           line = ""
@@ -205,7 +201,7 @@ struct LabelTextLayout {
             continue
           }
         }
-        // The word alone is the candidate just measured, too wide: in pieces.
+        // The word alone is what was just measured, too wide: in pieces.
         var piece = ""
         for character in word {
           let longer = piece + String(character)
