@@ -1,7 +1,7 @@
-import SlipIR
 import Testing
 
 @testable import SlipCore
+@testable import SlipIR
 
 /// Each text run of the document's lines as `column:text`, a line a string.
 private func placed(_ template: String) -> [String] {
@@ -61,5 +61,19 @@ private func placed(_ template: String) -> [String] {
     // Mirrored: the first column is at the right (columns 11–31), the Latin word at its left;
     // the second (left-aligned, so at its right) and the digits as the receipt reads.
     #expect(lines == ["8:12 11:Kopi", "9:8 28:שלום", "9:8 30:42"])
+  }
+}
+
+/// The byte-wise start of `ownDirection` decides as the scalar-by-scalar reading does.
+@Suite struct OwnDirectionFastPathTests {
+  @Test func bytesDecideAsScalarsDo() {
+    let texts = [
+      "", "Kopi", "12 قهوة", "\u{064E}شلום", "३ हिंदी", "١٢ / 30.000", "  - 12 Teh", "12,000 שלום",
+      "x שלום", "€ 5", "...", "\t\n", "Ünïcödé", "42", "(قهوة)", "a\u{0301}",
+    ]
+    for text in texts {
+      #expect(TextShaping.ownDirection(of: text) == TextShaping.ownDirectionOfScalars(text), "\(text)")
+      #expect(TextShaping.ownDirection(of: text[...]) == TextShaping.ownDirectionOfScalars(text), "\(text)")
+    }
   }
 }

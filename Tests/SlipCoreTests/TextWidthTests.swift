@@ -1,3 +1,4 @@
+import SlipIR
 import Testing
 
 @testable import SlipCore
@@ -204,5 +205,54 @@ import Testing
       let wrapper = WordWrapper(width: 1 + next(20))
       #expect(wrapper.wrap(text) == wrapper.wrapByCharacters(text), "\(text) at \(wrapper.width)")
     }
+  }
+
+  /// `lines(of:)` gives the lines `wrap` gives, each with its width, whether the text is one
+  /// ASCII line (the path without an array) or anything else, and measured by a measurer too.
+  @Test func linesAreTheWrappedLinesWithTheirWidths() {
+    let texts = [
+      "", "Kopi Susu x2", "Kopi Susu x2   ", "Nasi Goreng Spesial dengan Telur Mata Sapi", "a\nb\n\nc",
+      "Crème brûlée", "日本語のテキストです", "  indented words", "Supercalifragilisticexpialidocious",
+    ]
+    for width in [1, 5, 12, 32] {
+      // A measurer counts printable ASCII as cells, as the layout's does; other text its own way.
+      let twice = { (text: Substring) in
+        TextWidth.isPrintableASCII(text) ? text.utf8.count : text.unicodeScalars.count * 2
+      }
+      for measure in [nil, twice] {
+        let wrapper = WordWrapper(width: width, measure: measure)
+        for text in texts {
+          let lines = Array(wrapper.lines(of: text))
+          let expected = wrapper.wrap(text)
+          #expect(lines.map(\.line) == expected, "\(text) at \(width)")
+          let widths = expected.map { line in measure.map { $0(line[...]) } ?? TextWidth.columns(of: line) }
+          #expect(lines.map(\.width) == widths, "\(text) at \(width)")
+        }
+      }
+    }
+  }
+}
+
+/// `TextColumns.isASCII` is true exactly when every scalar is below U+0080, controls included.
+@Suite struct ASCIITests {
+  @Test func asciiIsEveryScalarBelow128() {
+    for text in ["", "Kopi Susu", "tab\there\n", "\u{7F}", "é", "Kopi ☕", "日本", "a\u{0301}", "\u{80}"] {
+      #expect(TextColumns.isASCII(text) == text.unicodeScalars.allSatisfy(\.isASCII), "\(text)")
+      #expect(TextColumns.isASCII(text.dropFirst()) == text.dropFirst().unicodeScalars.allSatisfy(\.isASCII))
+    }
+  }
+}
+
+/// `String.repeated` makes what `String(repeating:count:)` makes, byte for byte.
+@Suite struct RepeatedTextTests {
+  @Test func repeatedIsStringRepeating() {
+    for text in ["", "-", "─", "═", "ab", "é", "👍🏽", "\u{1F1EE}"] {
+      for count in [0, 1, 2, 7, 48] {
+        #expect(
+          Array(String.repeated(text, count: count).utf8) == Array(String(repeating: text, count: count).utf8)
+        )
+      }
+    }
+    #expect(String.repeated(Character("─"), count: 3) == "───")
   }
 }

@@ -20,7 +20,8 @@ struct FilterCatalog: Sendable {
 
     init(
       name: String, signature: String, minArguments: Int, maxArguments: Int,
-      apply: @escaping @Sendable (Value, [Value]) throws(FilterFailure) -> Value, perElement: PerElement? = nil
+      apply: @escaping @Sendable (Value, [Value]) throws(FilterFailure) -> Value,
+      perElement: PerElement? = nil
     ) {
       self.name = name
       self.signature = signature

@@ -85,7 +85,7 @@ struct Layout {
         appendLine(
           [
             TextRun(
-              column: 0, text: String(repeating: character, count: width), width: width,
+              column: 0, text: String.repeated(character, count: width), width: width,
               style: settings.style,
               source: span(range))
           ], settings: settings, width: width, range: range)
@@ -451,17 +451,22 @@ struct Layout {
       case .middle: (true, true)
       case .bottom: (true, false)
       }
-    let horizontal = BoxDrawing.character(.horizontal, weight)
-    var text = String(BoxDrawing.character(.init(up: up, down: down, right: true), weight))
+    let horizontal = String(BoxDrawing.character(.horizontal, weight))
+    var pieces = [String(BoxDrawing.character(.init(up: up, down: down, right: true), weight))]
+    pieces.reserveCapacity(1 + 2 * widths.count)
+    // Every box-drawing character is one column: the frame's width is counted as it is built.
+    var textWidth = 1
     // Right to left, the rows' cells are mirrored (the first at the right): so are the tees.
     let ordered = media.direction == .rightToLeft ? Array(widths.reversed()) : widths
     for (index, columnWidth) in ordered.enumerated() {
-      text += String(repeating: horizontal, count: columnWidth + 2 * table.gap)
+      pieces.append(String.repeated(horizontal, count: columnWidth + 2 * table.gap))
+      textWidth += columnWidth + 2 * table.gap + 1
       let last = index == widths.count - 1
-      text.append(BoxDrawing.character(.init(up: up, down: down, left: true, right: !last), weight))
+      pieces.append(String(BoxDrawing.character(.init(up: up, down: down, left: true, right: !last), weight)))
     }
+    let text = pieces.joined()
     appendLine(
-      [TextRun(column: 0, text: text, width: text.count, style: .plain, source: span(range), border: true)],
+      [TextRun(column: 0, text: text, width: textWidth, style: .plain, source: span(range), border: true)],
       settings: settings, width: width, range: range)
   }
 
@@ -573,7 +578,7 @@ struct Layout {
         case .rule(let rule) where rule.font == media.font:
           lines.append([
             TextRun(
-              column: 0, text: String(repeating: rule.character, count: rule.columns), width: rule.columns,
+              column: 0, text: String.repeated(rule.character, count: rule.columns), width: rule.columns,
               style: rule.style, source: rule.source)
           ])
         case .feed(let feed):
@@ -605,7 +610,7 @@ struct Layout {
         )
       let text =
         String(corners.0)
-        + String(repeating: BoxDrawing.character(.horizontal, weight), count: max(0, width - 2))
+        + String.repeated(BoxDrawing.character(.horizontal, weight), count: max(0, width - 2))
         + String(corners.1)
       appendLine(
         [TextRun(column: 0, text: text, width: width, style: .plain, source: span(range), border: true)],
