@@ -133,13 +133,34 @@ final class ZintSymbol {
     let width = Int(symbol.pointee.width)
     let rows = Int(symbol.pointee.rows)
     guard width > 0, rows > 0 else { throw .unexpectedDrawing(width: width, modules: width) }
-    var grid = Bitmap(width: width, height: linear ? 1 : rows)
-    for y in 0..<grid.height {
-      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 { grid[x, y] = true }
+    // The packed rows set directly: Bitmap's subscript checks its storage is unique per module.
+    let height = linear ? 1 : rows
+    let bytesPerRow = (width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
+    for y in 0..<height {
+      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 {
+        bits[y * bytesPerRow + x >> 3] |= 0x80 >> UInt8(x & 7)
+      }
     }
+    let grid = Bitmap(width: width, height: height, bits: bits)
     // A 2D code's grid is its modules; only a linear row has a gap to trim.
     guard linear else { return grid }
-    return Self.trimmed(width: width, height: grid.height, linear: linear) { x, y in grid[x, y] }
+    return Self.trimmedRow(grid)
+  }
+
+  /// A linear barcode's row of modules from its first bar to its last, as ``trimmed`` cuts it,
+  /// set as packed bytes rather than module by module.
+  private static func trimmedRow(_ row: Bitmap) -> Bitmap {
+    let columns = 0..<row.width
+    let first = columns.first(where: { row[$0, 0] }) ?? 0
+    let last = columns.last(where: { row[$0, 0] }) ?? row.width - 1
+    let width = last - first + 1
+    var bits = [UInt8](repeating: 0, count: (width + 7) / 8)
+    for x in first...last where row[x, 0] {
+      let column = x - first
+      bits[column >> 3] |= 0x80 >> UInt8(column & 7)
+    }
+    return Bitmap(width: width, height: 1, bits: bits)
   }
 
   /// The modules where `ink` is dark: a linear barcode's first row from its first bar to its

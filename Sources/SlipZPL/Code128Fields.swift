@@ -18,44 +18,56 @@ enum Code128Fields {
     for index in 1..<(values.count - 1) { sum += index * values[index] }
     guard sum % 103 == values[values.count - 1] else { return nil }
 
-    var out = ""
-    var decoded = ""
-    var set: Character
+    // Bytes, not Strings: every character is ASCII (values 0 to 95 of code sets A and B).
+    var out: [UInt8] = []
+    out.reserveCapacity(2 * values.count)
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(2 * values.count)
+    var set: UInt8
     switch values[0] {
-    case 103: (set, out) = ("A", ">9")
-    case 104: (set, out) = ("B", ">:")
-    case 105: (set, out) = ("C", ">;")
+    case 103: (set, out) = (UInt8(ascii: "A"), Array(">9".utf8))
+    case 104: (set, out) = (UInt8(ascii: "B"), Array(">:".utf8))
+    case 105: (set, out) = (UInt8(ascii: "C"), Array(">;".utf8))
     default: return nil
     }
     for value in values[1..<(values.count - 1)] {
       switch (set, value) {
-      case ("C", 0...99):
-        let pair = value < 10 ? "0\(value)" : "\(value)"
-        out += pair
-        decoded += pair
-      case ("A", 0...63), ("B", 0...95):
-        let scalar = Unicode.Scalar(UInt8(value + 32))
+      case (UInt8(ascii: "C"), 0...99):
+        let tens = UInt8(ascii: "0") + UInt8(value / 10)
+        let ones = UInt8(ascii: "0") + UInt8(value % 10)
+        out.append(tens)
+        out.append(ones)
+        decoded.append(tens)
+        decoded.append(ones)
+      case (UInt8(ascii: "A"), 0...63), (UInt8(ascii: "B"), 0...95):
+        let byte = UInt8(value + 32)
         // '>' starts an invocation code in ^BC data; '>0' is the character itself (value 30).
-        out += scalar == ">" ? ">0" : String(scalar)
-        decoded.unicodeScalars.append(scalar)
-      case ("A", 64...95):
+        if byte == UInt8(ascii: ">") { out.append(ascii: ">0") } else { out.append(byte) }
+        decoded.append(byte)
+      case (UInt8(ascii: "A"), 64...95):
         // A control character of code set A: written as it is; ^FH hex-escapes it.
-        let scalar = Unicode.Scalar(UInt8(value - 64))
-        out.unicodeScalars.append(scalar)
-        decoded.unicodeScalars.append(scalar)
-      case ("A", 99), ("B", 99):
-        (set, out) = ("C", out + ">5")
-      case ("A", 100), ("C", 100):
-        (set, out) = ("B", out + ">6")
-      case ("B", 101), ("C", 101):
-        (set, out) = ("A", out + ">7")
+        let byte = UInt8(value - 64)
+        out.append(byte)
+        decoded.append(byte)
+      case (UInt8(ascii: "A"), 99), (UInt8(ascii: "B"), 99):
+        set = UInt8(ascii: "C")
+        out.append(ascii: ">5")
+      case (UInt8(ascii: "A"), 100), (UInt8(ascii: "C"), 100):
+        set = UInt8(ascii: "B")
+        out.append(ascii: ">6")
+      case (UInt8(ascii: "B"), 101), (UInt8(ascii: "C"), 101):
+        set = UInt8(ascii: "A")
+        out.append(ascii: ">7")
       case (_, 102):
-        out += ">8"  // FNC1 (GS1): part of the data's meaning, not of its text
+        out.append(ascii: ">8")  // FNC1 (GS1): part of the data's meaning, not of its text
       default:
         return nil
       }
     }
-    return decoded == text ? out : nil
+    // The same bytes are the same text; other bytes may still be text Unicode holds equal.
+    let same =
+      text.utf8.elementsEqual(decoded) || String(decoding: decoded, as: UTF8.self) == text
+    return same ? String(decoding: out, as: UTF8.self) : nil
   }
 
   /// The symbol values of a Code 128 row, start code first and check character last (the stop
@@ -63,16 +75,20 @@ enum Code128Fields {
   static func values(_ modules: Bitmap) -> [Int]? {
     guard modules.height >= 1, modules.width > 0 else { return nil }
     var runs: [Int] = []
+    runs.reserveCapacity(modules.width)
     var current = modules[0, 0]
     guard current else { return nil }  // a symbol starts with a bar
     var length = 0
-    for x in 0..<modules.width {
-      if modules[x, 0] == current {
-        length += 1
-      } else {
-        runs.append(length)
-        current.toggle()
-        length = 1
+    // The first row's packed bits read directly: the subscript's checks cost more per module.
+    modules.bits.withUnsafeBufferPointer { bits in
+      for x in 0..<modules.width {
+        if (bits[x >> 3] & (0x80 >> UInt8(x & 7)) != 0) == current {
+          length += 1
+        } else {
+          runs.append(length)
+          current.toggle()
+          length = 1
+        }
       }
     }
     runs.append(length)
@@ -80,6 +96,7 @@ enum Code128Fields {
     guard runs.count >= 7 + 6 * 2, (runs.count - 7) % 6 == 0, Array(runs.suffix(7)) == [2, 3, 3, 1, 1, 1, 2]
     else { return nil }
     var values: [Int] = []
+    values.reserveCapacity(runs.count / 6)
     var index = 0
     while index < runs.count - 7 {
       var key = 0

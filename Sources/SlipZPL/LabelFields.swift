@@ -33,7 +33,16 @@ struct LabelFields {
     self.graphics = graphics
   }
 
-  /// The fields of every element of `page`, in template order.
+  /// Writes the fields of every element of `page` to `out`, in template order, a line each.
+  /// The elements' keys are only for stored formats: the writer makes none.
+  mutating func write(_ page: LabelPage, to out: inout [UInt8]) {
+    for element in page.elements {
+      for field in fields(of: element).0 { field.write(to: &out) }
+    }
+  }
+
+  /// The fields of every element of `page`, in template order, with the keys a stored format
+  /// finds them by.
   mutating func fields(of page: LabelPage) -> [ElementFields] {
     page.elements.map { element in
       let (fields, source) = fields(of: element)
@@ -59,7 +68,7 @@ struct LabelFields {
 
   private mutating func textFields(_ text: LabelText) -> [Field] {
     // `^FR` before the font: the field prints white on black and black on white.
-    let reverse = text.reverse ? "^FR" : ""
+    let reverse: [UInt8] = text.reverse ? Self.reverse : []
     if text.rotation != .none, let textPictures,
       text.lines.contains(where: { TextShaping.needsShaping($0.text) })
     {
@@ -77,6 +86,14 @@ struct LabelFields {
     var controls = 0
     var missing: [String] = []
     var moved: (x: Int, y: Int)?
+    // `^A` and the font, the same for every line of the element: made once.
+    var font: [UInt8] = []
+    font.reserveCapacity(16)
+    font.append(ascii: "^A")
+    font.append(contentsOf: text.font.name.utf8)
+    font.append(contentsOf: text.rotation.zplOrientation.utf8)
+    font.append(UInt8(ascii: ","))
+    font.append(decimals: text.height, text.glyphWidth ?? text.height)
     for line in text.lines where !line.text.isEmpty {
       if text.rotation == .none, let textPictures, TextShaping.needsShaping(line.text) {
         // Zebra's resident fonts cannot shape: the line goes as the picture the preview draws.
@@ -96,10 +113,10 @@ struct LabelFields {
       // A turned line's field box is turned with it; `^FO` is that box's top left.
       let placed = text.placed(line)
       if placed.x < 0 || placed.y < 0, moved == nil { moved = (placed.x, placed.y) }
-      let orientation = text.rotation.zplOrientation
-      let font = "^A\(text.font.name)\(orientation),\(text.height),\(text.glyphWidth ?? text.height)"
       guard !line.runs.isEmpty else {
-        fields.append(Field(x: max(0, placed.x), y: max(0, placed.y), reverse + font, data: line.text))
+        var field = Field(x: max(0, placed.x), y: max(0, placed.y), reverse, data: line.text)
+        field.commands.append(contentsOf: font)
+        fields.append(field)
         continue
       }
       fields += runFields(line, of: text, font: font, reverse: reverse)
@@ -113,11 +130,12 @@ struct LabelFields {
   /// A styled line, run by run at its measured advance: `<inv>` a black box under a `^FR`
   /// field, `<b>` the field struck twice one dot apart, `<u>` a bar under the run (white on
   /// black where the run is). The checker refused the mixes `^FR` cannot draw.
-  private func runFields(_ line: LabelText.Line, of text: LabelText, font: String, reverse: String) -> [Field]
+  private func runFields(_ line: LabelText.Line, of text: LabelText, font: [UInt8], reverse: [UInt8])
+    -> [Field]
   {
     var fields: [Field] = []
     for run in line.runs {
-      let white = run.style.invert ? "^FR" : reverse
+      let white = run.style.invert ? Self.reverse : reverse
       if run.style.invert {
         let box = text.inversion(of: run, in: line)
         fields += filled(Rectangle(x: box.x, y: box.y, width: box.width, height: box.height))
@@ -133,7 +151,9 @@ struct LabelFields {
         let rectangle = Rectangle(x: bar.x, y: bar.y, width: bar.width, height: bar.height)
         guard let cut = rectangle.clipped(width: width, height: height) else { continue }
         fields.append(
-          Field(x: cut.x, y: cut.y, "\(white)^GB\(cut.width),\(cut.height),\(min(cut.width, cut.height))"))
+          .box(
+            x: cut.x, y: cut.y, prefix: white, width: cut.width, height: cut.height,
+            thickness: min(cut.width, cut.height)))
       }
     }
     return fields
@@ -147,15 +167,16 @@ struct LabelFields {
     let rectangle = Rectangle(x: box.x, y: box.y, width: box.width, height: box.height)
     if box.rounding > 0, rectangle.isInside(width: width, height: height) {
       let border = box.filled ? min(box.width, box.height) : box.border
-      return [Field(x: box.x, y: box.y, "^GB\(box.width),\(box.height),\(border),B,\(box.rounding)")]
+      var field = Field.box(x: box.x, y: box.y, width: box.width, height: box.height, thickness: border)
+      field.commands.append(ascii: ",B,")
+      field.commands.append(decimal: box.rounding)
+      return [field]
     }
     if box.filled || 2 * box.border >= min(box.width, box.height) {
       return filled(rectangle)
     }
     if rectangle.isInside(width: width, height: height) {
-      return [
-        Field(x: box.x, y: box.y, "^GB\(box.width),\(box.height),\(box.border)")
-      ]
+      return [.box(x: box.x, y: box.y, width: box.width, height: box.height, thickness: box.border)]
     }
     // Crossing the edge: the four sides as bars, each cut to the label.
     let border = box.border
@@ -184,46 +205,51 @@ struct LabelFields {
       return filled(Rectangle(x: left - half, y: top, width: line.thickness, height: max(1, down)))
     }
     // '\' when the line falls to the right, '/' when it rises.
-    let leaning = (line.x2 - line.x1).signum() == (line.y2 - line.y1).signum() ? "L" : "R"
-    return [
-      Field(
-        x: max(0, left), y: max(0, top),
-        "^GD\(across),\(down),\(line.thickness),B,\(leaning)")
-    ]
+    let leaning: Unicode.Scalar = (line.x2 - line.x1).signum() == (line.y2 - line.y1).signum() ? "L" : "R"
+    var field = Field(x: max(0, left), y: max(0, top))
+    field.commands.append(ascii: "^GD")
+    field.commands.append(decimals: across, down, line.thickness)
+    field.commands.append(ascii: ",B,")
+    field.commands.append(UInt8(ascii: leaning))
+    return [field]
   }
 
   /// A circle: `^GC` with its border, or as thick as the radius when filled.
   private func circleFields(_ circle: LabelCircle) -> [Field] {
     if let height = circle.ellipseHeight, height != circle.diameter {
       let thickness = circle.filled ? (min(circle.diameter, height) + 1) / 2 : circle.border
-      return [
-        Field(
-          x: max(0, circle.x), y: max(0, circle.y), "^GE\(circle.diameter),\(height),\(max(1, thickness)),B")
-      ]
+      var field = Field(x: max(0, circle.x), y: max(0, circle.y))
+      field.commands.append(ascii: "^GE")
+      field.commands.append(decimals: circle.diameter, height, max(1, thickness))
+      field.commands.append(ascii: ",B")
+      return [field]
     }
     let thickness = circle.filled ? (circle.diameter + 1) / 2 : circle.border
-    return [
-      Field(x: max(0, circle.x), y: max(0, circle.y), "^GC\(circle.diameter),\(max(1, thickness)),B")
-    ]
+    var field = Field(x: max(0, circle.x), y: max(0, circle.y))
+    field.commands.append(ascii: "^GC")
+    field.commands.append(decimals: circle.diameter, max(1, thickness))
+    field.commands.append(ascii: ",B")
+    return [field]
   }
 
   /// A solid rectangle cut to the label, as a `^GB` whose border fills it; nothing when none of
   /// it is on the label.
   private func filled(_ rectangle: Rectangle) -> [Field] {
     guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
-    return [
-      Field(x: cut.x, y: cut.y, "^GB\(cut.width),\(cut.height),\(min(cut.width, cut.height))")
-    ]
+    let thickness = min(cut.width, cut.height)
+    return [.box(x: cut.x, y: cut.y, width: cut.width, height: cut.height, thickness: thickness)]
   }
 
   // MARK: Pictures and symbols
 
   /// A picture at `x`, `y` as a Z64 graphic, cut to the label.
-  private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int, prefix: String = "") -> [Field] {
+  private func graphicFields(_ bitmap: Bitmap, x: Int, y: Int, prefix: [UInt8] = []) -> [Field] {
     let rectangle = Rectangle(x: x, y: y, width: bitmap.width, height: bitmap.height)
     if rectangle.isInside(width: width, height: height) {
       guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-      return [Field(x: x, y: y, prefix + GraphicField.command(bitmap, cache: graphics))]
+      var field = Field(x: x, y: y, prefix)
+      field.commands.append(contentsOf: GraphicField.command(bitmap, cache: graphics).utf8)
+      return [field]
     }
     guard let cut = rectangle.clipped(width: width, height: height) else { return [] }
     var part = Bitmap(width: cut.width, height: cut.height)
@@ -232,8 +258,13 @@ struct LabelFields {
         part[column, row] = true
       }
     }
-    return [Field(x: cut.x, y: cut.y, prefix + GraphicField.command(part, cache: graphics))]
+    var field = Field(x: cut.x, y: cut.y, prefix)
+    field.commands.append(contentsOf: GraphicField.command(part, cache: graphics).utf8)
+    return [field]
   }
+
+  /// `^FR`: the field prints white on black and black on white.
+  private static let reverse: [UInt8] = Array("^FR".utf8)
 
   private mutating func symbolFields(_ placed: LabelSymbol) -> [Field] {
     let symbol = placed.symbol

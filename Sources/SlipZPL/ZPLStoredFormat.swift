@@ -13,7 +13,7 @@ import SlipIR
 public struct ZPLStoredFormat: Sendable {
   /// A field whose data changes: where the format has it, and its number.
   struct Slot: Sendable {
-    var commands: String
+    var commands: [UInt8]
     var number: Int
   }
 
@@ -105,7 +105,8 @@ public struct ZPLStoredFormat: Sendable {
         continue
       }
       for (_, slot) in (slots[element.key] ?? [:]).sorted(by: { $0.key < $1.key }) {
-        out.append(contentsOf: "\(slot.commands)^FN\(slot.number)^FS\n".utf8)
+        out.append(contentsOf: slot.commands)
+        out.append(contentsOf: "^FN\(slot.number)^FS\n".utf8)
       }
     }
     out.append(contentsOf: "^XZ\n".utf8)

@@ -45,14 +45,11 @@ public struct ZPLWriter: Sendable {
     if let page = document.page {
       var fields = LabelFields(
         width: page.widthDots, height: page.heightDots, graphics: graphics, textPictures: textPictures)
-      let elements = fields.fields(of: page)
       writeLabel(
         width: page.widthDots, length: page.heightDots, settings: settings,
         orientation: Self.orientation(page), to: &bytes
       ) { out in
-        for element in elements {
-          for field in element.fields { field.write(to: &out) }
-        }
+        fields.write(page, to: &out)
       }
       return fields.warnings
     }
@@ -75,11 +72,17 @@ public struct ZPLWriter: Sendable {
     width: Int, length: Int, settings: ZPLJobSettings, orientation: String = "", to out: inout [UInt8],
     body: (inout [UInt8]) -> Void
   ) {
-    out.append(contentsOf: "^XA\n".utf8)
+    out.append(ascii: "^XA\n")
     settings.write(to: &out, lineBreak: true)
-    out.append(contentsOf: "^PW\(width)^LL\(length)^LH0,0\(orientation)^CI28\n".utf8)
+    out.append(ascii: "^PW")
+    out.append(decimal: width)
+    out.append(ascii: "^LL")
+    out.append(decimal: length)
+    out.append(ascii: "^LH0,0")
+    out.append(contentsOf: orientation.utf8)
+    out.append(ascii: "^CI28\n")
     body(&out)
-    out.append(contentsOf: "^XZ\n".utf8)
+    out.append(ascii: "^XZ\n")
   }
 }
 

@@ -107,19 +107,24 @@ struct LabelTextLayout {
       var low = Self.smallestHeight
       var high = spec.size - 1
       var best = Self.smallestHeight
+      // The lines of the best height tried: wrapping them again would give the same.
+      var bestLines: [String]?
       while low <= high {
         let middle = (low + high) / 2
-        if fits(
-          wrap(text, width: width, height: middle), width: width, height: middle, maxLines: spec.maxLines)
+        // A height whose text runs past the lines allowed fails as soon as it does: most of
+        // the heights tried, and the rest of their words need not be measured.
+        if let tried = wrap(text, width: width, height: middle, atMost: spec.maxLines),
+          fits(tried, width: width, height: middle, maxLines: spec.maxLines)
         {
           best = middle
+          bestLines = tried
           low = middle + 1
         } else {
           high = middle - 1
         }
       }
       height = best
-      lines = wrap(text, width: width, height: height)
+      lines = bestLines ?? wrap(text, width: width, height: height)
     }
     var cut = false
     if lines.count > spec.maxLines {
@@ -161,6 +166,11 @@ struct LabelTextLayout {
 
   /// The lines of text already split into `words`.
   private func wrap(_ text: Words, width: Int?, height: Int) -> [String] {
+    wrap(text, width: width, height: height, atMost: .max) ?? []
+  }
+
+  /// The lines of text already split into `words`; nil as soon as they are more than `limit`.
+  private func wrap(_ text: Words, width: Int?, height: Int, atMost limit: Int) -> [String]? {
     var lines: [String] = []
     for (paragraph, words) in zip(text.paragraphs, text.words) {
       guard let width else {
@@ -169,27 +179,35 @@ struct LabelTextLayout {
       }
       var line = ""
       for word in words {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
-        if measure(candidate, height: height) <= width {
-          line = candidate
-          continue
-        }
+        // The next word tried on the line itself, and taken off again when it does not fit: a
+        // new String for every word tried was most of the cost of wrapping a name at the
+        // heights shrinking tries. A String is its scalars, so removing the ones appended
+        // gives back the line as it was.
+        let wasEmpty = line.isEmpty
+        if !wasEmpty { line.append(" ") }
+        line.append(contentsOf: word)
+        if measure(line, height: height) <= width { continue }
+        line.unicodeScalars.removeLast(word.unicodeScalars.count + (wasEmpty ? 0 : 1))
         if !line.isEmpty {
           lines.append(line)
           line = ""
+          // The word starts another line after this one.
+          if lines.count >= limit { return nil }
+          // The word alone: whole if it fits (widths only grow as characters are added, so
+          // no piece of it would be too wide), else in pieces as wide as the box allows.
+          let whole = String(word)
+          if measure(whole, height: height) <= width {
+            line = whole
+            continue
+          }
         }
-        // The word alone: whole if it fits (widths only grow as characters are added, so no
-        // piece of it would be too wide), else in pieces as wide as the box allows.
-        let whole = String(word)
-        if measure(whole, height: height) <= width {
-          line = whole
-          continue
-        }
+        // The word alone is what was just measured, too wide: in pieces.
         var piece = ""
         for character in word {
           let longer = piece + String(character)
           if !piece.isEmpty, measure(longer, height: height) > width {
             lines.append(piece)
+            if lines.count >= limit { return nil }
             piece = String(character)
           } else {
             piece = longer
@@ -198,6 +216,7 @@ struct LabelTextLayout {
         line = piece
       }
       lines.append(line)
+      if lines.count > limit { return nil }
     }
     return lines
   }
@@ -211,14 +230,39 @@ struct LabelTextLayout {
       // In ASCII text without a carriage return every byte is a character of its own, so
       // splitting the bytes gives the same pieces as splitting the characters, at a fraction of
       // the cost (no grapheme breaking): the common case of names and companies on a badge.
-      if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-        let paragraphs = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-          text[$0.startIndex..<$0.endIndex]
+      // One pass over the bytes, as `split` would cut them (empty paragraphs kept, empty words
+      // not): the generic splits cost a badge 30,000 instructions for its three lines of text.
+      let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+        !bytes.contains { $0 >= 0x80 || $0 == 0x0D }
+      }
+      if plain ?? text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        var paragraphs: [Substring] = []
+        var words: [[Substring]] = []
+        // Room for a line's words at once: a name or a company, grown word by word, was
+        // three allocations.
+        var paragraphWords: [Substring] = []
+        paragraphWords.reserveCapacity(8)
+        var paragraphStart = text.startIndex
+        var wordStart: String.Index?
+        for index in text.utf8.indices {
+          let byte = text.utf8[index]
+          guard byte == 0x20 || byte == 0x0A else {
+            if wordStart == nil { wordStart = index }
+            continue
+          }
+          if let start = wordStart { paragraphWords.append(text[start..<index]) }
+          wordStart = nil
+          guard byte == 0x0A else { continue }
+          paragraphs.append(text[paragraphStart..<index])
+          words.append(paragraphWords)
+          paragraphWords = []
+          paragraphStart = text.utf8.index(after: index)
         }
+        if let start = wordStart { paragraphWords.append(text[start..<text.endIndex]) }
+        paragraphs.append(text[paragraphStart..<text.endIndex])
+        words.append(paragraphWords)
         self.paragraphs = paragraphs
-        words = paragraphs.map { paragraph in
-          paragraph.utf8.split(separator: 0x20).map { paragraph[$0.startIndex..<$0.endIndex] }
-        }
+        self.words = words
         return
       }
       paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
