@@ -57,7 +57,7 @@ struct ReceiptFields {
         top += line.runs.isEmpty ? Self.lineSpacing : max(Self.lineSpacing, line.glyphHeight)
       case .rule(let rule):
         let run = TextRun(
-          column: 0, text: String(repeating: rule.character, count: rule.columns), width: rule.columns,
+          column: 0, text: String.repeated(rule.character, count: rule.columns), width: rule.columns,
           style: rule.style, source: rule.source)
         let line = TextLine(
           font: rule.font, scale: .normal, alignment: .left, columns: rule.columns, runs: [run],
