@@ -32,12 +32,23 @@ static inline void czint_set_primary(struct zint_symbol *symbol, const char *pri
   symbol->primary[length] = 0;
 }
 
-/// Whether the module at `row`, `column` of the encoded symbol is dark: zint 2.11 packs each
-/// row of `encoded_data` eight modules to a byte, the first in the lowest bit (its own
-/// `module_is_set`, which it does not export). Reading the modules here spares drawing a
-/// bitmap only to read them back from it.
-static inline int czint_module_is_set(const struct zint_symbol *symbol, int row, int column) {
-  return (symbol->encoded_data[row][column >> 3] >> (column & 7)) & 1;
+/// Row `row` of the encoded symbol's `width` modules as a bitmap row takes them: packed eight
+/// to a byte, the first in the highest bit, into `out` (`(width + 7) / 8` bytes). zint 2.11
+/// packs each row of `encoded_data` eight modules to a byte too, but the first in the lowest bit
+/// (its own `module_is_set`, which it does not export): each byte is turned around. Reading the
+/// modules here spares drawing a bitmap only to read them back from it, and a call a module.
+static inline void czint_row_bits(
+    const struct zint_symbol *symbol, int row, int width, unsigned char *out) {
+  const unsigned char *in = symbol->encoded_data[row];
+  for (int byte = 0; byte < (width + 7) / 8; byte++) {
+    unsigned char b = in[byte];
+    b = (unsigned char)((b & 0xF0) >> 4 | (b & 0x0F) << 4);
+    b = (unsigned char)((b & 0xCC) >> 2 | (b & 0x33) << 2);
+    b = (unsigned char)((b & 0xAA) >> 1 | (b & 0x55) << 1);
+    out[byte] = b;
+  }
+  // Past the last module the row keeps zint's bits, which a bitmap must not have.
+  if (width % 8 != 0) out[(width + 7) / 8 - 1] &= (unsigned char)(0xFF << (8 - width % 8));
 }
 
 #endif

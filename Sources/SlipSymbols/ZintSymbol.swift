@@ -137,9 +137,9 @@ final class ZintSymbol {
     let height = linear ? 1 : rows
     let bytesPerRow = (width + 7) / 8
     var bits = [UInt8](repeating: 0, count: bytesPerRow * height)
-    for y in 0..<height {
-      for x in 0..<width where czint_module_is_set(symbol, Int32(y), Int32(x)) != 0 {
-        bits[y * bytesPerRow + x >> 3] |= 0x80 >> UInt8(x & 7)
+    bits.withUnsafeMutableBufferPointer { out in
+      for y in 0..<height {
+        czint_row_bits(symbol, Int32(y), Int32(width), out.baseAddress! + y * bytesPerRow)
       }
     }
     let grid = Bitmap(width: width, height: height, bits: bits)
