@@ -86,7 +86,8 @@ private struct ValueBuilder: JSONBuilder {
 
   @inline(__always)
   func add(_ value: Value, forKey key: String, at offset: Int, to object: inout JSONObject) {
-    object.set(value, forKey: key)
+    // The parser asked `contains` first and refused a key given twice.
+    object.append(value, forNewKey: key)
   }
 
   @inline(__always)

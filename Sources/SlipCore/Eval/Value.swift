@@ -69,6 +69,12 @@ public struct JSONObject: Sendable, Equatable {
       members[position].value = value
       return
     }
+    append(value, forNewKey: key)
+  }
+
+  /// Adds `value` under `key`, which the object must not have yet: the JSON reader has just
+  /// looked for it, to refuse a key given twice, and need not look again.
+  mutating func append(_ value: Value, forNewKey key: String) {
     if members.isEmpty { members.reserveCapacity(Self.firstCapacity) }
     members.append(Member(key: key, value: value))
     if index != nil {
