@@ -62,6 +62,9 @@ struct Evaluator {
   }
 
   private let filters: FilterCatalog
+  /// The filter `|` ran last: a receipt's rows run the same one again and again, and comparing
+  /// its name costs less than hashing it into the catalog.
+  private var lastFilter: FilterCatalog.Filter?
   private let root: JSONObject
   /// What `now` stands for: seconds since 1970, when the caller provides a clock.
   private let now: ExactDecimal?
@@ -704,9 +707,16 @@ struct Evaluator {
   }
 
   private mutating func applyFilter(_ call: FilterCall, to input: Expression) throws(Reported) -> Value {
-    guard let filter = filters[call.name] else {
-      // The checker reported it; evaluation never reaches an unchecked template.
-      throw Reported()
+    let filter: FilterCatalog.Filter
+    if let last = lastFilter, last.name == call.name {
+      filter = last
+    } else {
+      guard let found = filters[call.name] else {
+        // The checker reported it; evaluation never reaches an unchecked template.
+        throw Reported()
+      }
+      filter = found
+      lastFilter = found
     }
     var arguments: [Value] = []
     if filter.perElement == nil {
