@@ -63,6 +63,8 @@ public enum Rotation: Int, Sendable, Equatable, CaseIterable {
 extension LabelElement {
   /// The same element `dx` dots right and `dy` dots down.
   public func moved(dx: Int, dy: Int) -> LabelElement {
+    // Not moved, the element is itself: a text's lines would be copied only to add nothing.
+    guard dx != 0 || dy != 0 else { return self }
     switch self {
     case .text(var text):
       text.x += dx

@@ -8,8 +8,10 @@ extension LabelElement {
       let (width, height) = text.rotation.turned(width: text.extent.width, height: text.extent.height)
       return (text.x, text.y, text.x + width, text.y + height)
     case .text(let text):
-      let right = text.lines.map { $0.x + $0.width }.max() ?? text.x
-      return (text.x, text.y, max(right, text.x), text.y + text.lineSpacing * text.lines.count)
+      // The lines' widest end, read in place (no array of ends for each text placed).
+      var right = text.x
+      for index in text.lines.indices { right = max(right, text.lines[index].x + text.lines[index].width) }
+      return (text.x, text.y, right, text.y + text.lineSpacing * text.lines.count)
     case .box(let box):
       return (box.x, box.y, box.x + box.width, box.y + box.height)
     case .line(let line):

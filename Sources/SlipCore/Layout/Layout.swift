@@ -56,6 +56,7 @@ struct Layout {
   /// The document and any warnings (text cleaned of control characters).
   mutating func layout(_ items: [LayoutItem]) -> (document: Document, diagnostics: [Diagnostic]) {
     blocks.reserveCapacity(items.count + items.count / 2)
+    if label != nil { elements.reserveCapacity(items.count) }
     // Items are read in place: a copy of each retained all it holds, for nothing.
     for index in items.indices {
       switch items[index] {
@@ -170,8 +171,11 @@ struct Layout {
   /// Where the last filled box that `element` overlaps was written: text there, drawn black,
   /// cannot be read.
   private func filledBox(under element: LabelElement) -> SourceRange? {
-    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
-    let (left, top, right, bottom) = element.bounds
+    guard !filledBoxes.isEmpty else { return nil }
+    // The element's rectangle from the label's corner: moving it moves its bounds as much.
+    let (dx, dy) = label.map { ($0.home.x, $0.home.y) } ?? (0, 0)
+    var (left, top, right, bottom) = element.bounds
+    (left, top, right, bottom) = (left + dx, top + dy, right + dx, bottom + dy)
     for index in filledBoxes.indices.reversed() {
       let box = filledBoxes[index].box
       if left < box.x + box.width, right > box.x, top < box.y + box.height, bottom > box.y {
@@ -184,7 +188,8 @@ struct Layout {
   /// Adds a label element, warning when it reaches past the label's edges.
   private mutating func place(_ element: LabelElement, range: SourceRange) {
     // Positions count from the label's home; the page holds them from its corner.
-    let element = label.map { element.moved(dx: $0.home.x, dy: $0.home.y) } ?? element
+    var element = element
+    if let home = label?.home, home.x != 0 || home.y != 0 { element = element.moved(dx: home.x, dy: home.y) }
     if let label {
       let (left, top, right, bottom) = element.bounds
       if left < 0 || top < 0 || right > label.widthDots || bottom > label.heightDots {
