@@ -171,7 +171,7 @@ let package = Package(
     // What the tests share: the repository and the built products, running a process, a seeded
     // random number generator, recording goldens.
     .target(name: "SlipTestSupport", path: "Tests/SlipTestSupport"),
-    .testTarget(name: "SlipIRTests", dependencies: ["SlipIR"]),
+    .testTarget(name: "SlipIRTests", dependencies: ["SlipIR", "SlipTestSupport"]),
     // The shared JSON reader, string escaper and "did you mean".
     .testTarget(name: "SlipSupportTests", dependencies: ["SlipSupport"]),
     .testTarget(name: "SlipCoreTests", dependencies: ["SlipCore", "SlipIR", "SlipTestSupport"]),

@@ -1,4 +1,5 @@
 import SlipIR
+import SlipTestSupport
 import Testing
 
 /// A symbol's picture is its modules scaled by its module size, dot for dot, drawn row by row.
@@ -15,13 +16,8 @@ import Testing
   }
 
   @Test func everyDotIsItsModules() {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return Int(state % UInt64(bound))
-    }
+    var random = SplitMix64(seed: 23)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
     for symbology in [Symbol.Symbology.code128, .qr, .pdf417] {
       for _ in 0..<60 {
         let columns = 1 + next(70)
