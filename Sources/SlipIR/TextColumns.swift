@@ -15,25 +15,26 @@ public enum TextColumns {
   /// text it looked at.
   @inlinable
   public static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-    if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-      for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-      return true
-    }) {
-      return result
-    }
-    return text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// Whether `text` is ASCII only (controls too), decided from its bytes in one pass.
   @inlinable
   public static func isASCII(_ text: some StringProtocol) -> Bool {
+    allBytes(of: text) { $0 < 0x80 }
+  }
+
+  /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string
+  /// has them (native strings do), a tight loop that these per-string checks spend most time in.
+  @inlinable
+  public static func allBytes(of text: some StringProtocol, where test: (UInt8) -> Bool) -> Bool {
     if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-      for byte in bytes where byte >= 0x80 { return false }
+      for byte in bytes where !test(byte) { return false }
       return true
     }) {
       return result
     }
-    return text.utf8.allSatisfy { $0 < 0x80 }
+    return text.utf8.allSatisfy(test)
   }
 
   /// Columns of one scalar.

@@ -29,7 +29,9 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     case .ean13, .ean8, .upca, .upce:
       return try retail(symbology, data: data)
     case .code128:
-      if !Self.isASCII(data), let outside = data.first(where: { !$0.isASCII }) { throw .notASCII(outside) }
+      if !TextColumns.isASCII(data), let outside = data.first(where: { !$0.isASCII }) {
+        throw .notASCII(outside)
+      }
       return try ZintSymbol(symbology: BARCODE_CODE128).draw(Array(data.utf8), linear: true)
     case .code39:
       if let outside = data.first(where: { !Self.code39Characters.contains($0) }) {
@@ -46,7 +48,9 @@ public final class ZintSymbolEncoder: SymbolEncoder {
       else { throw .codabarEnds }
       return try ZintSymbol(symbology: BARCODE_CODABAR).draw(Array(data.utf8), linear: true)
     case .code93:
-      if !Self.isASCII(data), let outside = data.first(where: { !$0.isASCII }) { throw .notASCII(outside) }
+      if !TextColumns.isASCII(data), let outside = data.first(where: { !$0.isASCII }) {
+        throw .notASCII(outside)
+      }
       return try ZintSymbol(symbology: BARCODE_CODE93).draw(Array(data.utf8), linear: true)
     case .databar:
       return try databar(data)
@@ -75,7 +79,9 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     case .gs1128, .gs1DataMatrix:
       // Element strings in bracket form, `(01)09501101530003(17)270101`: zint checks each
       // Application Identifier's data (digits, lengths, check digits) and puts FNC1 in.
-      if !Self.isASCII(data), let outside = data.first(where: { !$0.isASCII }) { throw .notASCII(outside) }
+      if !TextColumns.isASCII(data), let outside = data.first(where: { !$0.isASCII }) {
+        throw .notASCII(outside)
+      }
       let symbol = try ZintSymbol(symbology: symbology == .gs1128 ? BARCODE_GS1_128 : BARCODE_DATAMATRIX)
       symbol.inputMode = GS1_MODE | GS1PARENS_MODE
       return try symbol.draw(Array(data.utf8), linear: symbology == .gs1128)
@@ -226,10 +232,6 @@ public final class ZintSymbolEncoder: SymbolEncoder {
     }
     return modules
   }
-
-  /// Whether every byte of `text` is ASCII: then every character is (a CR LF pair too), and
-  /// the characters need not be taken apart to find one that is not.
-  private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
   /// The characters Code 39 holds (its start and stop `*` aside).
   private static let code39Characters = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -.$/+%")

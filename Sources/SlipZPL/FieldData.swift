@@ -1,3 +1,5 @@
+import SlipIR
+
 /// Field data as `^FH^FD` takes it: nothing in a document's text can become a command.
 ///
 /// `^` and `~` start commands anywhere in a ZPL stream, even inside field data, and `_` is the
@@ -75,8 +77,7 @@ enum FieldData {
   static func charactersWithoutGlyph(in text: String) -> [String] {
     // UTF-8 bytes below C4 are scalars up to U+00FF: every character has its glyph, and most
     // text is that, so the characters need not be taken apart.
-    let fitsLatin1 = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0xC4 } }
-    if fitsLatin1 ?? text.utf8.allSatisfy({ $0 < 0xC4 }) { return [] }
+    if TextColumns.allBytes(of: text, where: { $0 < 0xC4 }) { return [] }
     var seen: [String] = []
     for character in text {
       let fits = character.unicodeScalars.allSatisfy { scalar in

@@ -232,10 +232,7 @@ struct LabelTextLayout {
       // the cost (no grapheme breaking): the common case of names and companies on a badge.
       // One pass over the bytes, as `split` would cut them (empty paragraphs kept, empty words
       // not): the generic splits cost a badge 30,000 instructions for its three lines of text.
-      let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-        !bytes.contains { $0 >= 0x80 || $0 == 0x0D }
-      }
-      if plain ?? text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      if TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }) {
         var paragraphs: [Substring] = []
         var words: [[Substring]] = []
         // Room for a line's words at once: a name or a company, grown word by word, was

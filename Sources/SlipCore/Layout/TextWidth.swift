@@ -10,22 +10,15 @@ package enum TextWidth {
     return String(decoding: text._nfcCodeUnits, as: UTF8.self)
   }
 
-  /// Whether every UTF-8 byte of `text` passes `test`: over the contiguous bytes when the string
-  /// has them (native strings do), a tight loop that these per-string checks spend most time in.
+  /// Whether every UTF-8 byte of `text` passes `test`, as ``TextColumns`` reads them.
   @inline(__always)
   package static func allBytes(of text: some StringProtocol, where test: (UInt8) -> Bool) -> Bool {
-    if let result = text.utf8.withContiguousStorageIfAvailable({ bytes in
-      for byte in bytes where !test(byte) { return false }
-      return true
-    }) {
-      return result
-    }
-    return text.utf8.allSatisfy(test)
+    TextColumns.allBytes(of: text, where: test)
   }
 
   /// Whether `text` is printable ASCII only: then each byte is one column and one cluster.
   package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
-    allBytes(of: text) { $0 >= 0x20 && $0 < 0x7F }
+    TextColumns.isPrintableASCII(text)
   }
 
   /// Columns of a scalar, as the IR's ``TextColumns`` counts them (one measure for every stage).
