@@ -349,4 +349,12 @@ final class LabelFontMeasurer: TextMeasurer {
       return ApproximateTextMeasurer().width(of: text, height: height)
     }
   }
+
+  /// Font 0's advance of printable ASCII, which never needs the face (so never fails); nil for
+  /// the rest, which the face measures.
+  func advance(of text: String) -> Int? { LabelRasterizer.advance(ofASCII: text) }
+
+  func width(ofAdvance advance: Int, height: Int) -> Int {
+    LabelRasterizer.width(ofAdvance: advance, height: height)
+  }
 }

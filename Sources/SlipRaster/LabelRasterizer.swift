@@ -220,6 +220,19 @@ public struct LabelRasterizer: Sendable {
     }
   }
 
+  /// The advance of `text` in font 0's 32nds of the glyph height, when it is printable ASCII
+  /// (nil otherwise): widths of such texts add up in it, and ``width(ofAdvance:height:)`` of it
+  /// is ``width(of:height:)`` of the text, so a wrapper can measure each word once.
+  public static func advance(ofASCII text: String) -> Int? {
+    FontZero.advance(ofASCII: text)
+  }
+
+  /// The width in dots at glyph height `height` of printable ASCII whose advance is
+  /// `thirtySeconds`: each character's `thirtySeconds * height << 11` summed, rounded once.
+  public static func width(ofAdvance thirtySeconds: Int, height: Int) -> Int {
+    (thirtySeconds * (height << 11) + 0x8000) >> 16
+  }
+
   /// The width of `text` in dots when its glyphs are `height` dots tall: the sum of the
   /// advances the preview draws with, for the compiler's text measurer.
   public func width(of text: String, height: Int) throws(RasterError) -> Int {
@@ -509,10 +522,9 @@ final class LabelFontStore {
   /// The width of `text` at `height`: the sum of its characters' advances, rounded once at the
   /// end, as the pen moves when it is drawn.
   func width(of text: String, height: Int) throws(RasterError) -> Int {
-    // Printable ASCII, most names and companies: font 0's advances summed from the bytes, the
-    // sum of each character's `thirtySeconds * height << 11` taken at once.
+    // Printable ASCII, most names and companies: font 0's advances summed from the bytes.
     if let thirtySeconds = FontZero.advance(ofASCII: text) {
-      return (thirtySeconds * (height << 11) + 0x8000) >> 16
+      return LabelRasterizer.width(ofAdvance: thirtySeconds, height: height)
     }
     var total = 0
     for scalar in text.unicodeScalars {

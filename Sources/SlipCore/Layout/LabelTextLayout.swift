@@ -10,6 +10,10 @@ struct LabelTextLayout {
   private var glyphWidth: Int?
   private var requestedSize = 1
 
+  /// Whether wrapping adds up words' advances where the measurer gives them (``advance(of:)``);
+  /// false measures every line tried, as it did before, which the tests compare against.
+  var addsAdvances = true
+
   init(measurer: any TextMeasurer) {
     self.measurer = measurer
   }
@@ -94,11 +98,44 @@ struct LabelTextLayout {
     }
   }
 
+  /// The advance of `text` in a unit in which widths add up (a bitmap font's characters, or
+  /// the measurer's own), so a line's width is worked out from its words' advances instead of
+  /// measured again for every word tried. Nil when widths do not add up so.
+  private func advance(of text: Substring) -> Int? {
+    switch font {
+    case .bitmap: text.count
+    case .scalable: measurer.advance(of: String(text))
+    }
+  }
+
+  /// The width at glyph height `height` of text whose ``advance(of:)`` is `advance`: exactly
+  /// what ``measure(_:height:)`` gives for the text.
+  private func width(ofAdvance advance: Int, height: Int) -> Int {
+    switch font {
+    case .bitmap(let bitmap, _, let width):
+      return advance * bitmap.pitch(magnification: width)
+    case .scalable:
+      guard let glyphWidth else { return measurer.width(ofAdvance: advance, height: height) }
+      return measurer.width(ofAdvance: advance, height: max(1, glyphWidth * height / requestedSize))
+    }
+  }
+
+  /// `text` split into words, with their advances when they add up.
+  private func words(_ text: String) -> Words {
+    addsAdvances ? Words(text, advance: advance(of:)) : Words(text, advance: { _ in nil })
+  }
+
+  /// The width of `line`, from its advance when wrapping found one.
+  private func width(of line: WrappedLine, height: Int) -> Int {
+    guard let advance = line.advance else { return measure(line.head ?? "", height: height) }
+    return width(ofAdvance: advance, height: height)
+  }
+
   private func laidOut(_ text: String, spec: LabelTextSpec) -> (text: LabelText, cut: Bool) {
     var height = spec.size
     // Split into words once: shrinking wraps the same words at several heights, and splitting a
     // string by characters costs more than measuring it.
-    let text = Words(text)
+    let text = words(text)
     var lines = wrap(text, width: spec.width, height: height)
     if spec.shrink, let width = spec.width,
       !fits(lines, width: width, height: height, maxLines: spec.maxLines)
@@ -108,7 +145,7 @@ struct LabelTextLayout {
       var high = spec.size - 1
       var best = Self.smallestHeight
       // The lines of the best height tried: wrapping them again would give the same.
-      var bestLines: [String]?
+      var bestLines: [WrappedLine]?
       while low <= high {
         let middle = (low + high) / 2
         // A height whose text runs past the lines allowed fails as soon as it does: most of
@@ -129,13 +166,15 @@ struct LabelTextLayout {
     var cut = false
     if lines.count > spec.maxLines {
       lines = Array(lines.prefix(spec.maxLines))
-      lines[lines.count - 1] = ellipsized(lines[lines.count - 1], width: spec.width, height: height)
+      let last = ellipsized(lines[lines.count - 1].text(in: text), width: spec.width, height: height)
+      lines[lines.count - 1] = WrappedLine(text: last)
       cut = true
     }
-    let boxWidth = spec.width ?? lines.map { measure($0, height: height) }.max() ?? 0
+    let boxWidth = spec.width ?? lines.map { width(of: $0, height: height) }.max() ?? 0
     var placed: [LabelText.Line] = []
-    for (index, line) in lines.enumerated() {
-      let width = measure(line, height: height)
+    for (index, wrapped) in lines.enumerated() {
+      let line = wrapped.text(in: text)
+      let width = width(of: wrapped, height: height)
       let x =
         switch spec.alignment {
         case .left: 0
@@ -154,29 +193,65 @@ struct LabelTextLayout {
     return (laidOut, cut)
   }
 
-  private func fits(_ lines: [String], width: Int, height: Int, maxLines: Int) -> Bool {
-    lines.count <= maxLines && lines.allSatisfy { measure($0, height: height) <= width }
+  private func fits(_ lines: [WrappedLine], width: Int, height: Int, maxLines: Int) -> Bool {
+    lines.count <= maxLines && lines.allSatisfy { self.width(of: $0, height: height) <= width }
+  }
+
+  /// A wrapped line: its text, or the words it holds when its width came from their advances
+  /// (``advance(of:)``), so the lines of the heights shrinking only tries are never built.
+  private struct WrappedLine {
+    /// The text before the words: all of it for a measured line, the last piece of a word
+    /// broken across lines (or nil) before the words of an added-up one.
+    var head: String?
+    var paragraph = 0
+    var words = 0..<0
+    /// The line's advance; nil when it was measured.
+    var advance: Int?
+
+    /// A measured line.
+    init(text: String) {
+      head = text
+    }
+
+    init(head: String?, paragraph: Int, words: Range<Int>, advance: Int) {
+      self.head = head
+      self.paragraph = paragraph
+      self.words = words
+      self.advance = advance
+    }
+
+    /// The printed line: its head and words, one space apart.
+    func text(in text: Words) -> String {
+      guard !words.isEmpty else { return head ?? "" }
+      var line = head.map { $0 + " " } ?? ""
+      for index in words {
+        if index > words.lowerBound { line.append(" ") }
+        line.append(contentsOf: text.words[paragraph][index])
+      }
+      return line
+    }
   }
 
   /// Lines of at most `width` dots (no limit without a width): breaks at spaces, and inside a
   /// word only when the word alone is wider than the box. A line break in the text is kept.
   func wrap(_ text: String, width: Int?, height: Int) -> [String] {
-    wrap(Words(text), width: width, height: height)
+    let words = words(text)
+    return wrap(words, width: width, height: height).map { $0.text(in: words) }
   }
 
   /// The lines of text already split into `words`.
-  private func wrap(_ text: Words, width: Int?, height: Int) -> [String] {
+  private func wrap(_ text: Words, width: Int?, height: Int) -> [WrappedLine] {
     wrap(text, width: width, height: height, atMost: .max) ?? []
   }
 
   /// The lines of text already split into `words`; nil as soon as they are more than `limit`.
-  private func wrap(_ text: Words, width: Int?, height: Int, atMost limit: Int) -> [String]? {
-    var lines: [String] = []
-    for (paragraph, words) in zip(text.paragraphs, text.words) {
-      guard let width else {
-        lines.append(String(paragraph))
-        continue
-      }
+  private func wrap(_ text: Words, width: Int?, height: Int, atMost limit: Int) -> [WrappedLine]? {
+    guard let width else { return text.paragraphs.map { WrappedLine(text: String($0)) } }
+    if let advances = text.advances, let space = text.spaceAdvance {
+      return wrap(text, advances: advances, space: space, width: width, height: height, atMost: limit)
+    }
+    var lines: [WrappedLine] = []
+    for words in text.words {
       var line = ""
       for word in words {
         // The next word tried on the line itself, and taken off again when it does not fit: a
@@ -189,7 +264,7 @@ struct LabelTextLayout {
         if measure(line, height: height) <= width { continue }
         line.unicodeScalars.removeLast(word.unicodeScalars.count + (wasEmpty ? 0 : 1))
         if !line.isEmpty {
-          lines.append(line)
+          lines.append(WrappedLine(text: line))
           line = ""
           // The word starts another line after this one.
           if lines.count >= limit { return nil }
@@ -201,32 +276,112 @@ struct LabelTextLayout {
             continue
           }
         }
-        // The word alone is what was just measured, too wide: in pieces.
-        var piece = ""
-        for character in word {
-          let longer = piece + String(character)
-          if !piece.isEmpty, measure(longer, height: height) > width {
-            lines.append(piece)
-            if lines.count >= limit { return nil }
-            piece = String(character)
-          } else {
-            piece = longer
-          }
+        guard let last = pieces(of: word, width: width, height: height, into: &lines, atMost: limit) else {
+          return nil
         }
-        line = piece
+        line = last
       }
-      lines.append(line)
+      lines.append(WrappedLine(text: line))
       if lines.count > limit { return nil }
     }
     return lines
+  }
+
+  /// The same lines from the words' advances: a line's width is its words' advances and the
+  /// spaces between them added up, so each word is measured once, not once for every line it is
+  /// tried on at every height shrinking tries, and no line is built until it is printed.
+  private func wrap(
+    _ text: Words, advances: [[Int]], space: Int, width: Int, height: Int, atMost limit: Int
+  ) -> [WrappedLine]? {
+    var lines: [WrappedLine] = []
+    for paragraph in text.words.indices {
+      let words = text.words[paragraph]
+      // The line so far: the last piece of a broken word, if any, then words first..<index.
+      var head: String?
+      var first = 0
+      var lineAdvance = 0
+      for index in words.indices {
+        let wordAdvance = advances[paragraph][index]
+        let isEmpty = head == nil && first == index
+        let joined = isEmpty ? wordAdvance : lineAdvance + space + wordAdvance
+        if self.width(ofAdvance: joined, height: height) <= width {
+          lineAdvance = joined
+          continue
+        }
+        if !isEmpty {
+          lines.append(
+            WrappedLine(head: head, paragraph: paragraph, words: first..<index, advance: lineAdvance))
+          // The word starts another line after this one.
+          if lines.count >= limit { return nil }
+          head = nil
+          first = index
+          lineAdvance = wordAdvance
+          if self.width(ofAdvance: wordAdvance, height: height) <= width { continue }
+        }
+        // The word alone is too wide: in pieces, the last of which the line goes on from.
+        guard let last = pieces(of: words[index], width: width, height: height, into: &lines, atMost: limit)
+        else { return nil }
+        head = last
+        first = index + 1
+        lineAdvance = advance(of: last[...]) ?? 0
+      }
+      lines.append(
+        WrappedLine(head: head, paragraph: paragraph, words: first..<words.count, advance: lineAdvance))
+      if lines.count > limit { return nil }
+    }
+    return lines
+  }
+
+  /// A word wider than the box cut into pieces as wide as it allows: all but the last are
+  /// lines, the last is returned for the line to go on from. Nil as soon as the lines are
+  /// `limit`.
+  private func pieces(
+    of word: Substring, width: Int, height: Int, into lines: inout [WrappedLine], atMost limit: Int
+  ) -> String? {
+    var piece = ""
+    for character in word {
+      let longer = piece + String(character)
+      if !piece.isEmpty, measure(longer, height: height) > width {
+        lines.append(WrappedLine(text: piece))
+        if lines.count >= limit { return nil }
+        piece = String(character)
+      } else {
+        piece = longer
+      }
+    }
+    return piece
   }
 
   /// A text's paragraphs (split at line breaks) and each paragraph's words (split at spaces).
   private struct Words {
     var paragraphs: [Substring]
     var words: [[Substring]]
+    /// Each word's advance and a space's, when every one has one: ASCII text, whose joined
+    /// pieces are the same characters (other text may join into other graphemes).
+    var advances: [[Int]]?
+    var spaceAdvance: Int?
 
-    init(_ text: String) {
+    init(_ text: String, advance: (Substring) -> Int?) {
+      self.init(text)
+      guard TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }),
+        let space = advance(" ")
+      else { return }
+      var advances: [[Int]] = []
+      advances.reserveCapacity(words.count)
+      for paragraph in words {
+        var paragraphAdvances: [Int] = []
+        paragraphAdvances.reserveCapacity(paragraph.count)
+        for word in paragraph {
+          guard let wordAdvance = advance(word) else { return }
+          paragraphAdvances.append(wordAdvance)
+        }
+        advances.append(paragraphAdvances)
+      }
+      self.advances = advances
+      spaceAdvance = space
+    }
+
+    private init(_ text: String) {
       // In ASCII text without a carriage return every byte is a character of its own, so
       // splitting the bytes gives the same pieces as splitting the characters, at a fraction of
       // the cost (no grapheme breaking): the common case of names and companies on a badge.

@@ -4,6 +4,24 @@
 public protocol TextMeasurer: AnyObject, Sendable {
   /// The advance width of `text` in dots when its glyphs are `height` dots tall.
   func width(of text: String, height: Int) -> Int
+
+  /// The advance of `text` in a unit of the measurer's own in which widths add up: the advance
+  /// of two texts joined is the sum of theirs, whatever the height, and
+  /// ``width(ofAdvance:height:)`` of it is exactly ``width(of:height:)`` of the text. Nil where
+  /// widths do not add up so (shaped text, kerning) or the measurer does not say: wrapping then
+  /// measures each line it tries.
+  func advance(of text: String) -> Int?
+
+  /// The width in dots, at glyph height `height`, of text whose ``advance(of:)`` is `advance`.
+  func width(ofAdvance advance: Int, height: Int) -> Int
+}
+
+extension TextMeasurer {
+  /// A measurer that does not say how its widths add up measures every line.
+  public func advance(of text: String) -> Int? { nil }
+
+  /// Unused where ``advance(of:)`` is always nil.
+  public func width(ofAdvance advance: Int, height: Int) -> Int { 0 }
 }
 
 /// Widths from character classes of a condensed sans (close to Zebra's font 0): enough for
@@ -14,11 +32,24 @@ public final class ApproximateTextMeasurer: TextMeasurer {
 
   /// The sum of each character's approximate advance, in thousandths of the height.
   public func width(of text: String, height: Int) -> Int {
+    width(ofAdvance: thousandths(of: text), height: height)
+  }
+
+  /// The sum of each character's advance in thousandths of the glyph height: widths of every
+  /// text add up.
+  public func advance(of text: String) -> Int? { thousandths(of: text) }
+
+  private func thousandths(of text: String) -> Int {
     var thousandths = 0
     for scalar in text.unicodeScalars {
       thousandths += Self.advance(of: scalar)
     }
-    return (thousandths * height + 500) / 1000
+    return thousandths
+  }
+
+  /// Thousandths of the glyph height in dots, rounded once.
+  public func width(ofAdvance thousandths: Int, height: Int) -> Int {
+    (thousandths * height + 500) / 1000
   }
 
   /// Advances in thousandths of the glyph height.
