@@ -7,7 +7,12 @@ import SlipIR
 /// rather than a symbol: EAN/UPC check digits are verified (or added when left out), Code 39
 /// takes no lower case, ITF no odd digit count, Code 128 ASCII only.
 public final class ZintSymbolEncoder: SymbolEncoder {
-  /// An encoder; it holds nothing, and each call draws with its own zint symbol.
+  /// The sizes of the QR codes ``encodeForSize(_:data:options:)`` has measured, by the kind of
+  /// their text.
+  private let qrSizes = QRSizes()
+
+  /// An encoder; each call draws with its own zint symbol, and the sizes of the QR codes it
+  /// measured are kept (under a lock: an encoder may be shared between threads).
   public init() {}
 
   /// The modules of `data` as `symbology`; `errorCorrection` is the QR level (`L`, `M`, `Q`,
@@ -90,13 +95,22 @@ public final class ZintSymbolEncoder: SymbolEncoder {
 
   /// A QR code of the size ``encode(_:data:options:)`` draws, with mask 0 rather than the best
   /// of the eight by zint's scoring, which is most of a QR code's cost: the mask changes the
-  /// modules, never the version (the size) or whether the data fits. Other symbols are drawn
-  /// as `encode` draws them.
+  /// modules, never the version (the size) or whether the data fits. For printable ASCII of a
+  /// kind measured before (``QRSizes``) the size is known without zint, and the modules are
+  /// blank. Other symbols are drawn as `encode` draws them.
   public func encodeForSize(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
     throws(SymbolEncodeError) -> Bitmap
   {
     guard symbology == .qr, !data.isEmpty else { return try encode(symbology, data: data, options: options) }
-    return try qr(data, level: options.errorCorrection ?? "M", mask: 0)
+    let level = options.errorCorrection ?? "M"
+    guard let kind = QRSizes.kind(of: data, level: level) else { return try qr(data, level: level, mask: 0) }
+    if let size = qrSizes.size(of: kind) {
+      // A text of the same kind was measured: a code of this one is the same size.
+      return Bitmap(width: size.width, height: size.height)
+    }
+    let modules = try qr(data, level: level, mask: 0)
+    qrSizes.keep(QRSizes.Size(width: modules.width, height: modules.height), of: kind)
+    return modules
   }
 
   /// A QR code of `data` at error correction `level`, with zint's choice of mask or `mask`.

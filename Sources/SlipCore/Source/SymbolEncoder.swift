@@ -14,10 +14,10 @@ public protocol SymbolEncoder: AnyObject, Sendable {
   func encode(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions) throws(SymbolEncodeError)
     -> Bitmap
 
-  /// Modules of the size `encode` would draw, for the same data and options, and as valid, but
-  /// drawn with the least work: for a printer that draws the symbol from its data, where only
-  /// its size counts. A QR code may take any of its eight masks rather than the best one. The
-  /// same data fails alike.
+  /// Modules of the size `encode` would draw, for the same data and options, drawn with the
+  /// least work: for a printer that draws the symbol from its data, where only its size counts.
+  /// A QR code may take any of its eight masks rather than the best one, or be blank when its
+  /// size is known without drawing it. The same data fails alike.
   func encodeForSize(_ symbology: Symbol.Symbology, data: String, options: SymbolOptions)
     throws(SymbolEncodeError) -> Bitmap
 }
