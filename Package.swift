@@ -201,7 +201,8 @@ let package = Package(
         "SlipImages", "SlipTestSupport", "SlipZlib",
       ],
       exclude: ["Cases", "Listings"]),
-    .testTarget(name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR", "SlipTestSupport"]),
+    .testTarget(
+      name: "SlipSymbolsTests", dependencies: ["SlipSymbols", "SlipCore", "SlipIR", "SlipTestSupport"]),
     .testTarget(name: "SlipPNGTests", dependencies: ["SlipPNG", "SlipIR"], exclude: ["Fixtures"]),
     .testTarget(
       name: "SlipRasterTests",

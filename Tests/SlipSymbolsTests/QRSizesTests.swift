@@ -17,7 +17,9 @@ import Testing
   static func sameKind(as text: String, using random: inout SplitMix64) -> String {
     String(
       text.map { character -> Character in
-        if character.isASCII, character.isNumber { return Character(String(Int.random(in: 0...9, using: &random))) }
+        if character.isASCII, character.isNumber {
+          return Character(String(Int.random(in: 0...9, using: &random)))
+        }
         let capitals = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         if capitals.contains(character) { return capitals.randomElement(using: &random)! }
         let small = Array("abcdefghijklmnopqrstuvwxyz")
