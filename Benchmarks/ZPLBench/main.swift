@@ -26,7 +26,7 @@ let count = arguments.count
 final class Measurer: TextMeasurer {
   let rasterizer = LabelRasterizer()
   func width(of text: String, height: Int) -> Int { (try? rasterizer.width(of: text, height: height)) ?? 0 }
-  func advance(of text: String) -> Int? { LabelRasterizer.advance(ofASCII: text) }
+  var printableASCIIAdvances: [Int]? { LabelRasterizer.printableASCIIAdvances }
   func width(ofAdvance advance: Int, height: Int) -> Int {
     LabelRasterizer.width(ofAdvance: advance, height: height)
   }

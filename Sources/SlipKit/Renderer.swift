@@ -350,9 +350,8 @@ final class LabelFontMeasurer: TextMeasurer {
     }
   }
 
-  /// Font 0's advance of printable ASCII, which never needs the face (so never fails); nil for
-  /// the rest, which the face measures.
-  func advance(of text: String) -> Int? { LabelRasterizer.advance(ofASCII: text) }
+  /// Font 0's advances of printable ASCII, which never need the face (so never fail).
+  var printableASCIIAdvances: [Int]? { LabelRasterizer.printableASCIIAdvances }
 
   func width(ofAdvance advance: Int, height: Int) -> Int {
     LabelRasterizer.width(ofAdvance: advance, height: height)

@@ -220,12 +220,10 @@ public struct LabelRasterizer: Sendable {
     }
   }
 
-  /// The advance of `text` in font 0's 32nds of the glyph height, when it is printable ASCII
-  /// (nil otherwise): widths of such texts add up in it, and ``width(ofAdvance:height:)`` of it
-  /// is ``width(of:height:)`` of the text, so a wrapper can measure each word once.
-  public static func advance(ofASCII text: String) -> Int? {
-    FontZero.advance(ofASCII: text)
-  }
+  /// Font 0's advance of each printable ASCII character, space to tilde, in 32nds of the glyph
+  /// height: ``width(of:height:)`` of such text is ``width(ofAdvance:height:)`` of their sum, so
+  /// a wrapper can add up words measured once.
+  public static var printableASCIIAdvances: [Int] { FontZero.advances }
 
   /// The width in dots at glyph height `height` of printable ASCII whose advance is
   /// `thirtySeconds`: each character's `thirtySeconds * height << 11` summed, rounded once.
@@ -706,7 +704,7 @@ enum FontZero {
     return sum ?? nil
   }
 
-  private static let advances: [Int] = [
+  static let advances: [Int] = [
     // space ! " # $ % & ' ( ) * + , - . /
     9, 9, 15, 15, 15, 29, 20, 9, 9, 9, 15, 29, 9, 29, 9, 9,
     // 0–9 : ; < = > ?

@@ -10,7 +10,7 @@ struct LabelTextLayout {
   private var glyphWidth: Int?
   private var requestedSize = 1
 
-  /// Whether wrapping adds up words' advances where the measurer gives them (``advance(of:)``);
+  /// Whether wrapping adds up words' advances where they add up (``characterAdvances``);
   /// false measures every line tried, as it did before, which the tests compare against.
   var addsAdvances = true
 
@@ -98,18 +98,22 @@ struct LabelTextLayout {
     }
   }
 
-  /// The advance of `text` in a unit in which widths add up (a bitmap font's characters, or
-  /// the measurer's own), so a line's width is worked out from its words' advances instead of
-  /// measured again for every word tried. Nil when widths do not add up so.
-  private func advance(of text: Substring) -> Int? {
+  /// The advance of each printable ASCII character in a unit in which widths add up: one a
+  /// character for a bitmap font (every cell the same pitch), the measurer's own for font 0. A
+  /// line's width is then worked out from its words' advances instead of measured again for
+  /// every word tried. Nil when widths do not add up so.
+  private var characterAdvances: [Int]? {
     switch font {
-    case .bitmap: text.count
-    case .scalable: measurer.advance(of: String(text))
+    case .bitmap: Self.oneEach
+    case .scalable: measurer.printableASCIIAdvances
     }
   }
 
-  /// The width at glyph height `height` of text whose ``advance(of:)`` is `advance`: exactly
-  /// what ``measure(_:height:)`` gives for the text.
+  /// One for each printable ASCII character.
+  private static let oneEach = [Int](repeating: 1, count: 0x7F - 0x20)
+
+  /// The width at glyph height `height` of printable ASCII whose characters' advances
+  /// (``characterAdvances``) sum to `advance`: exactly what ``measure(_:height:)`` gives.
   private func width(ofAdvance advance: Int, height: Int) -> Int {
     switch font {
     case .bitmap(let bitmap, _, let width):
@@ -122,7 +126,7 @@ struct LabelTextLayout {
 
   /// `text` split into words, with their advances when they add up.
   private func words(_ text: String) -> Words {
-    addsAdvances ? Words(text, advance: advance(of:)) : Words(text, advance: { _ in nil })
+    Words(text, characterAdvances: addsAdvances ? characterAdvances : nil)
   }
 
   /// The width of `line`, from its advance when wrapping found one.
@@ -198,7 +202,7 @@ struct LabelTextLayout {
   }
 
   /// A wrapped line: its text, or the words it holds when its width came from their advances
-  /// (``advance(of:)``), so the lines of the heights shrinking only tries are never built.
+  /// (``characterAdvances``), so the lines of the heights shrinking only tries are never built.
   private struct WrappedLine {
     /// The text before the words: all of it for a measured line, the last piece of a word
     /// broken across lines (or nil) before the words of an added-up one.
@@ -323,7 +327,7 @@ struct LabelTextLayout {
         else { return nil }
         head = last
         first = index + 1
-        lineAdvance = advance(of: last[...]) ?? 0
+        lineAdvance = text.advance(of: last)
       }
       lines.append(
         WrappedLine(head: head, paragraph: paragraph, words: first..<words.count, advance: lineAdvance))
@@ -356,69 +360,85 @@ struct LabelTextLayout {
   private struct Words {
     var paragraphs: [Substring]
     var words: [[Substring]]
-    /// Each word's advance and a space's, when every one has one: ASCII text, whose joined
-    /// pieces are the same characters (other text may join into other graphemes).
+    /// Each word's advance, when the text is printable ASCII (with line breaks) and a table of
+    /// character advances is at hand: such text joins into the same characters, whose advances
+    /// add up (other text may join into other graphemes).
     var advances: [[Int]]?
-    var spaceAdvance: Int?
+    /// The table: the advance of each character from space (0x20) to tilde (0x7E).
+    private var characterAdvances: [Int] = []
 
-    init(_ text: String, advance: (Substring) -> Int?) {
-      self.init(text)
-      guard TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }),
-        let space = advance(" ")
-      else { return }
-      var advances: [[Int]] = []
-      advances.reserveCapacity(words.count)
-      for paragraph in words {
-        var paragraphAdvances: [Int] = []
-        paragraphAdvances.reserveCapacity(paragraph.count)
-        for word in paragraph {
-          guard let wordAdvance = advance(word) else { return }
-          paragraphAdvances.append(wordAdvance)
-        }
-        advances.append(paragraphAdvances)
-      }
-      self.advances = advances
-      spaceAdvance = space
-    }
-
-    private init(_ text: String) {
+    /// The words of `text`, with their advances summed from `characterAdvances` when given.
+    init(_ text: String, characterAdvances table: [Int]?) {
       // In ASCII text without a carriage return every byte is a character of its own, so
       // splitting the bytes gives the same pieces as splitting the characters, at a fraction of
       // the cost (no grapheme breaking): the common case of names and companies on a badge.
       // One pass over the bytes, as `split` would cut them (empty paragraphs kept, empty words
       // not): the generic splits cost a badge 30,000 instructions for its three lines of text.
-      if TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }) {
-        var paragraphs: [Substring] = []
-        var words: [[Substring]] = []
-        // Room for a line's words at once: a name or a company, grown word by word, was
-        // three allocations.
-        var paragraphWords: [Substring] = []
-        paragraphWords.reserveCapacity(8)
-        var paragraphStart = text.startIndex
-        var wordStart: String.Index?
-        for index in text.utf8.indices {
-          let byte = text.utf8[index]
-          guard byte == 0x20 || byte == 0x0A else {
-            if wordStart == nil { wordStart = index }
-            continue
-          }
-          if let start = wordStart { paragraphWords.append(text[start..<index]) }
-          wordStart = nil
-          guard byte == 0x0A else { continue }
-          paragraphs.append(text[paragraphStart..<index])
-          words.append(paragraphWords)
-          paragraphWords = []
-          paragraphStart = text.utf8.index(after: index)
-        }
-        if let start = wordStart { paragraphWords.append(text[start..<text.endIndex]) }
-        paragraphs.append(text[paragraphStart..<text.endIndex])
-        words.append(paragraphWords)
-        self.paragraphs = paragraphs
-        self.words = words
+      // The same pass adds up each word's advance.
+      guard TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }) else {
+        paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
+        words = paragraphs.map { $0.split(separator: " ") }
         return
       }
-      paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-      words = paragraphs.map { $0.split(separator: " ") }
+      var paragraphs: [Substring] = []
+      var words: [[Substring]] = []
+      var advances: [[Int]] = []
+      var adds = table?.count == 0x7F - 0x20
+      // Room for a line's words at once: a name or a company, grown word by word, was
+      // three allocations.
+      var paragraphWords: [Substring] = []
+      var paragraphAdvances: [Int] = []
+      paragraphWords.reserveCapacity(8)
+      if adds { paragraphAdvances.reserveCapacity(8) }
+      var paragraphStart = text.startIndex
+      var wordStart: String.Index?
+      var wordAdvance = 0
+      for index in text.utf8.indices {
+        let byte = text.utf8[index]
+        guard byte == 0x20 || byte == 0x0A else {
+          if wordStart == nil { wordStart = index }
+          if adds, let table {
+            if byte > 0x20 && byte < 0x7F { wordAdvance += table[Int(byte) - 0x20] } else { adds = false }
+          }
+          continue
+        }
+        if let start = wordStart {
+          paragraphWords.append(text[start..<index])
+          if adds { paragraphAdvances.append(wordAdvance) }
+        }
+        wordStart = nil
+        wordAdvance = 0
+        guard byte == 0x0A else { continue }
+        paragraphs.append(text[paragraphStart..<index])
+        words.append(paragraphWords)
+        paragraphWords = []
+        if adds { advances.append(paragraphAdvances) }
+        paragraphAdvances = []
+        paragraphStart = text.utf8.index(after: index)
+      }
+      if let start = wordStart {
+        paragraphWords.append(text[start..<text.endIndex])
+        if adds { paragraphAdvances.append(wordAdvance) }
+      }
+      paragraphs.append(text[paragraphStart..<text.endIndex])
+      words.append(paragraphWords)
+      self.paragraphs = paragraphs
+      self.words = words
+      guard adds, let table else { return }
+      advances.append(paragraphAdvances)
+      self.advances = advances
+      characterAdvances = table
+    }
+
+    /// A space's advance, when the words have theirs.
+    var spaceAdvance: Int? { advances == nil ? nil : characterAdvances[0] }
+
+    /// The advance of `piece`, part of a word of the text (so printable ASCII), when the words
+    /// have theirs.
+    func advance(of piece: String) -> Int {
+      var total = 0
+      for byte in piece.utf8 { total += characterAdvances[Int(byte) - 0x20] }
+      return total
     }
   }
 

@@ -5,22 +5,22 @@ public protocol TextMeasurer: AnyObject, Sendable {
   /// The advance width of `text` in dots when its glyphs are `height` dots tall.
   func width(of text: String, height: Int) -> Int
 
-  /// The advance of `text` in a unit of the measurer's own in which widths add up: the advance
-  /// of two texts joined is the sum of theirs, whatever the height, and
-  /// ``width(ofAdvance:height:)`` of it is exactly ``width(of:height:)`` of the text. Nil where
-  /// widths do not add up so (shaped text, kerning) or the measurer does not say: wrapping then
-  /// measures each line it tries.
-  func advance(of text: String) -> Int?
+  /// The advance of each printable ASCII character, space (0x20) to tilde (0x7E), in a unit of
+  /// the measurer's own in which widths add up: the width of printable ASCII text at any height
+  /// is exactly ``width(ofAdvance:height:)`` of its characters' advances summed. Nil where
+  /// widths do not add up so (kerning): wrapping then measures each line it tries.
+  var printableASCIIAdvances: [Int]? { get }
 
-  /// The width in dots, at glyph height `height`, of text whose ``advance(of:)`` is `advance`.
+  /// The width in dots, at glyph height `height`, of printable ASCII whose characters'
+  /// advances (``printableASCIIAdvances``) sum to `advance`.
   func width(ofAdvance advance: Int, height: Int) -> Int
 }
 
 extension TextMeasurer {
   /// A measurer that does not say how its widths add up measures every line.
-  public func advance(of text: String) -> Int? { nil }
+  public var printableASCIIAdvances: [Int]? { nil }
 
-  /// Unused where ``advance(of:)`` is always nil.
+  /// Unused where ``printableASCIIAdvances`` is nil.
   public func width(ofAdvance advance: Int, height: Int) -> Int { 0 }
 }
 
@@ -35,9 +35,10 @@ public final class ApproximateTextMeasurer: TextMeasurer {
     width(ofAdvance: thousandths(of: text), height: height)
   }
 
-  /// The sum of each character's advance in thousandths of the glyph height: widths of every
-  /// text add up.
-  public func advance(of text: String) -> Int? { thousandths(of: text) }
+  /// Each printable ASCII character's advance in thousandths of the glyph height, which add up.
+  public var printableASCIIAdvances: [Int]? { Self.asciiThousandths }
+
+  private static let asciiThousandths = (0x20...0x7E).map { advance(of: Unicode.Scalar(UInt8($0))) }
 
   private func thousandths(of text: String) -> Int {
     var thousandths = 0
