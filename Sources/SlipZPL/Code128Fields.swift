@@ -99,20 +99,24 @@ enum Code128Fields {
     values.reserveCapacity(runs.count / 6)
     var index = 0
     while index < runs.count - 7 {
+      // The six widths, each 1 to 4, as the digits of a number in base 4.
       var key = 0
       for run in runs[index..<(index + 6)] {
         guard (1...4).contains(run) else { return nil }
-        key = key * 10 + run
+        key = key << 2 | (run - 1)
       }
-      guard let value = patterns[key] else { return nil }
+      let value = Int(patterns[key])
+      guard value >= 0 else { return nil }
       values.append(value)
       index += 6
     }
     return values
   }
 
-  /// Each symbol's bar and space widths (bar first) as a six-digit number, to its value.
-  private static let patterns: [Int: Int] = {
+  /// Each symbol's value by its bar and space widths (bar first, each less one) as the digits
+  /// of a number in base 4; -1 for widths that are no symbol. An array of 4,096 rather than a
+  /// dictionary: a lookup is an index, not a hash.
+  private static let patterns: [Int16] = {
     let widths = [
       212222, 222122, 222221, 121223, 121322, 131222, 122213, 122312, 132212, 221213,
       221312, 231212, 112232, 122132, 122231, 113222, 123122, 123221, 223211, 221132,
@@ -126,8 +130,17 @@ enum Code128Fields {
       214121, 412121, 111143, 111341, 131141, 114113, 114311, 411113, 411311, 113141,
       114131, 311141, 411131, 211412, 211214, 211232,
     ]
-    var table: [Int: Int] = [:]
-    for (value, pattern) in widths.enumerated() { table[pattern] = value }
+    var table = [Int16](repeating: -1, count: 1 << 12)
+    for (value, pattern) in widths.enumerated() {
+      // The six decimal digits of the widths, as base-4 digits of width less one.
+      var key = 0
+      var divisor = 100_000
+      while divisor > 0 {
+        key = key << 2 | (pattern / divisor % 10 - 1)
+        divisor /= 10
+      }
+      table[key] = Int16(value)
+    }
     return table
   }()
 }
