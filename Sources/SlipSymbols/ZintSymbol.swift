@@ -151,6 +151,8 @@ final class ZintSymbol {
   /// A linear barcode's row of modules from its first bar to its last, as ``trimmed`` cuts it,
   /// set as packed bytes rather than module by module.
   private static func trimmedRow(_ row: Bitmap) -> Bitmap {
+    // Most rows start and end with a bar (Code 128's stop pattern does): nothing to cut.
+    if row.width > 0, row[0, 0], row[row.width - 1, 0] { return row }
     let columns = 0..<row.width
     let first = columns.first(where: { row[$0, 0] }) ?? 0
     let last = columns.last(where: { row[$0, 0] }) ?? row.width - 1
