@@ -207,7 +207,7 @@ struct LabelTextLayout {
     /// The text before the words: all of it for a measured line, the last piece of a word
     /// broken across lines (or nil) before the words of an added-up one.
     var head: String?
-    var paragraph = 0
+    /// The words of the text it holds (``Words/words``).
     var words = 0..<0
     /// The line's advance; nil when it was measured.
     var advance: Int?
@@ -217,9 +217,8 @@ struct LabelTextLayout {
       head = text
     }
 
-    init(head: String?, paragraph: Int, words: Range<Int>, advance: Int) {
+    init(head: String?, words: Range<Int>, advance: Int) {
       self.head = head
-      self.paragraph = paragraph
       self.words = words
       self.advance = advance
     }
@@ -230,7 +229,7 @@ struct LabelTextLayout {
       var line = head.map { $0 + " " } ?? ""
       for index in words {
         if index > words.lowerBound { line.append(" ") }
-        line.append(contentsOf: text.words[paragraph][index])
+        line.append(contentsOf: text.words[index])
       }
       return line
     }
@@ -255,9 +254,9 @@ struct LabelTextLayout {
       return wrap(text, advances: advances, space: space, width: width, height: height, atMost: limit)
     }
     var lines: [WrappedLine] = []
-    for words in text.words {
+    for paragraph in text.paragraphWords {
       var line = ""
-      for word in words {
+      for word in text.words[paragraph] {
         // The next word tried on the line itself, and taken off again when it does not fit: a
         // new String for every word tried was most of the cost of wrapping a name at the
         // heights shrinking tries. A String is its scalars, so removing the ones appended
@@ -295,17 +294,16 @@ struct LabelTextLayout {
   /// spaces between them added up, so each word is measured once, not once for every line it is
   /// tried on at every height shrinking tries, and no line is built until it is printed.
   private func wrap(
-    _ text: Words, advances: [[Int]], space: Int, width: Int, height: Int, atMost limit: Int
+    _ text: Words, advances: [Int], space: Int, width: Int, height: Int, atMost limit: Int
   ) -> [WrappedLine]? {
     var lines: [WrappedLine] = []
-    for paragraph in text.words.indices {
-      let words = text.words[paragraph]
+    for paragraph in text.paragraphWords {
       // The line so far: the last piece of a broken word, if any, then words first..<index.
       var head: String?
-      var first = 0
+      var first = paragraph.lowerBound
       var lineAdvance = 0
-      for index in words.indices {
-        let wordAdvance = advances[paragraph][index]
+      for index in paragraph {
+        let wordAdvance = advances[index]
         let isEmpty = head == nil && first == index
         let joined = isEmpty ? wordAdvance : lineAdvance + space + wordAdvance
         if self.width(ofAdvance: joined, height: height) <= width {
@@ -314,7 +312,7 @@ struct LabelTextLayout {
         }
         if !isEmpty {
           lines.append(
-            WrappedLine(head: head, paragraph: paragraph, words: first..<index, advance: lineAdvance))
+            WrappedLine(head: head, words: first..<index, advance: lineAdvance))
           // The word starts another line after this one.
           if lines.count >= limit { return nil }
           head = nil
@@ -323,14 +321,15 @@ struct LabelTextLayout {
           if self.width(ofAdvance: wordAdvance, height: height) <= width { continue }
         }
         // The word alone is too wide: in pieces, the last of which the line goes on from.
-        guard let last = pieces(of: words[index], width: width, height: height, into: &lines, atMost: limit)
+        guard
+          let last = pieces(of: text.words[index], width: width, height: height, into: &lines, atMost: limit)
         else { return nil }
         head = last
         first = index + 1
         lineAdvance = text.advance(of: last)
       }
       lines.append(
-        WrappedLine(head: head, paragraph: paragraph, words: first..<words.count, advance: lineAdvance))
+        WrappedLine(head: head, words: first..<paragraph.upperBound, advance: lineAdvance))
       if lines.count > limit { return nil }
     }
     return lines
@@ -356,14 +355,18 @@ struct LabelTextLayout {
     return piece
   }
 
-  /// A text's paragraphs (split at line breaks) and each paragraph's words (split at spaces).
+  /// A text's paragraphs (split at line breaks) and their words (split at spaces), all the
+  /// words in one array: nested arrays cost an allocation a paragraph and a retain at each read.
   private struct Words {
     var paragraphs: [Substring]
-    var words: [[Substring]]
+    /// Every paragraph's words, in order.
+    var words: [Substring]
+    /// Which of `words` each paragraph holds.
+    var paragraphWords: [Range<Int>]
     /// Each word's advance, when the text is printable ASCII (with line breaks) and a table of
     /// character advances is at hand: such text joins into the same characters, whose advances
     /// add up (other text may join into other graphemes).
-    var advances: [[Int]]?
+    var advances: [Int]?
     /// The table: the advance of each character from space (0x20) to tilde (0x7E).
     private var characterAdvances: [Int] = []
 
@@ -377,20 +380,25 @@ struct LabelTextLayout {
       // The same pass adds up each word's advance.
       guard TextWidth.allBytes(of: text, where: { $0 < 0x80 && $0 != 0x0D }) else {
         paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
-        words = paragraphs.map { $0.split(separator: " ") }
+        words = []
+        paragraphWords = []
+        for paragraph in paragraphs {
+          let start = words.count
+          words += paragraph.split(separator: " ")
+          paragraphWords.append(start..<words.count)
+        }
         return
       }
       var paragraphs: [Substring] = []
-      var words: [[Substring]] = []
-      var advances: [[Int]] = []
+      // Room for a name's or a company's words at once.
+      var words: [Substring] = []
+      words.reserveCapacity(8)
+      var paragraphWords: [Range<Int>] = []
+      var advances: [Int] = []
       var adds = table?.count == 0x7F - 0x20
-      // Room for a line's words at once: a name or a company, grown word by word, was
-      // three allocations.
-      var paragraphWords: [Substring] = []
-      var paragraphAdvances: [Int] = []
-      paragraphWords.reserveCapacity(8)
-      if adds { paragraphAdvances.reserveCapacity(8) }
+      if adds { advances.reserveCapacity(8) }
       var paragraphStart = text.startIndex
+      var firstWord = 0
       var wordStart: String.Index?
       var wordAdvance = 0
       for index in text.utf8.indices {
@@ -403,29 +411,27 @@ struct LabelTextLayout {
           continue
         }
         if let start = wordStart {
-          paragraphWords.append(text[start..<index])
-          if adds { paragraphAdvances.append(wordAdvance) }
+          words.append(text[start..<index])
+          if adds { advances.append(wordAdvance) }
         }
         wordStart = nil
         wordAdvance = 0
         guard byte == 0x0A else { continue }
         paragraphs.append(text[paragraphStart..<index])
-        words.append(paragraphWords)
-        paragraphWords = []
-        if adds { advances.append(paragraphAdvances) }
-        paragraphAdvances = []
+        paragraphWords.append(firstWord..<words.count)
+        firstWord = words.count
         paragraphStart = text.utf8.index(after: index)
       }
       if let start = wordStart {
-        paragraphWords.append(text[start..<text.endIndex])
-        if adds { paragraphAdvances.append(wordAdvance) }
+        words.append(text[start..<text.endIndex])
+        if adds { advances.append(wordAdvance) }
       }
       paragraphs.append(text[paragraphStart..<text.endIndex])
-      words.append(paragraphWords)
+      paragraphWords.append(firstWord..<words.count)
       self.paragraphs = paragraphs
       self.words = words
+      self.paragraphWords = paragraphWords
       guard adds, let table else { return }
-      advances.append(paragraphAdvances)
       self.advances = advances
       characterAdvances = table
     }
