@@ -46,7 +46,7 @@ public struct Batch {
   /// beside rendering them.
   static let recordsARun = 32
   /// How many runs each job may have read ahead: enough that no worker waits for the writer.
-  static let runsAheadPerJob = 3
+  static let runsAheadPerJob = 8
 
   /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
   /// stored format (labels as ZPL only). With `jobs` above 1, records are rendered on that many
@@ -102,7 +102,8 @@ public struct Batch {
     switch read() {
     case .end(let failed):
       stopped = true
-      return failed ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
+      return failed
+        ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
     case .problem(let error):
       return .unreadable(
         BatchRecord(

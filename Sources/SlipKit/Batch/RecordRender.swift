@@ -31,7 +31,8 @@ struct RecordRender: Sendable {
     guard result.document != nil else {
       // Again, from the record's text at its own line, so notes point into the file.
       let again =
-        object != nil && json != nil ? compiled.render(json: record.sourceFile(path: path), options: first) : nil
+        object != nil && json != nil
+        ? compiled.render(json: record.sourceFile(path: path), options: first) : nil
       return RecordRender(first: result, again: again)
     }
     var render = RecordRender(first: result, again: nil)
