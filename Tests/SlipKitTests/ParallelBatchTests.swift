@@ -56,8 +56,12 @@ import Testing
       .template)
   }
 
+  /// `text` compiled, its images read from `templates/`.
   static func compile(text: String) throws -> CompiledTemplate {
-    try #require(renderer.prepare(TemplateSource(SourceFile(path: "t.slip", text: text))).template)
+    let path = Repository.root.path + "/templates/t.slip"
+    let loader = TemplateSource.loader(forTemplateAt: path, root: nil)
+    return try #require(
+      renderer.prepare(TemplateSource(SourceFile(path: path, text: text), loader: loader)).template)
   }
 
   /// Every event of a batch over `data` with `jobs` jobs.
@@ -82,6 +86,7 @@ import Testing
     var random = SplitMix64(seed: seed)
     let names = [
       "Raden Ajeng Kartini Wulandari", "Budi", "Siti Nurhaliza", "Made", "Ayu Lestari", "Ñoño Ünal",
+      "สมชาย ใจดี", "محمد علي",
     ]
     let companies = [
       "Kopi Senja", "Perusahaan Perdagangan Internasional Nusantara Jaya", "Warung Bu Sri", "",
@@ -168,16 +173,19 @@ import Testing
   }
 
   @Test func receiptsAreThoseOfOneJob() throws {
-    // A record named 'fail' names data it does not have.
+    // A record named 'fail' names data it does not have; pictures the data names are read and
+    // decoded as each record renders (one that is not there fails); Thai text is shaped.
     let compiled = try Self.compile(
       text: "receipt paper=58mm\ntext \"{{ name }}\" bold\nrow \"{{ city }}\" | \"{{ total }}\"\n"
-        + "if name == \"fail\"\n  text \"{{ nothing.here }}\"\nend\ncut\n")
-    var csv = "name,city,total\n"
+        + "image \"{{ logo }}\" width=50%\nif name == \"fail\"\n  text \"{{ nothing.here }}\"\nend\ncut\n")
+    var csv = "name,city,total,logo\n"
     for index in 0..<300 {
+      let logo = index % 23 == 0 ? "nowhere.png" : "logo.png"
       csv +=
         index % 11 == 0
         ? "Budi \(index)\n"
-        : index % 17 == 0 ? "fail,Solo,0\n" : "Ani \(index),\"Solo, Jawa\",\(index * 1000)\n"
+        : index % 17 == 0
+          ? "fail,Solo,0,logo.png\n" : "Ani \(index) สมชาย,\"Solo, Jawa\",\(index * 1000),\(logo)\n"
     }
     for target in [Target.escpos(nil, mode: .text), .escpos(nil, mode: .raster), .text] {
       let one = Self.outcomes(compiled, data: csv, format: .csv, target: target, jobs: 1)

@@ -4,8 +4,8 @@ import SlipIR
 import SlipRecords
 import SlipZPL
 
-/// A template rendered for every record of a file, one at a time: each record's bytes are handed
-/// over as soon as they are made, so memory stays that of one record whatever the file's length.
+/// A template rendered for every record of a file, in order: each record's bytes are handed over
+/// as soon as they are made, so memory stays that of a few records whatever the file's length.
 ///
 /// A record that cannot be read or rendered is reported with its line and left out; the others
 /// go on. With a stored format (`^DF`), the first record that renders also defines the format,
@@ -13,8 +13,10 @@ import SlipZPL
 /// badge) may be part of the format, and a record that changes one gets a format of its own
 /// holding only what depends on no data at all.
 ///
-/// With more than one job, the records ahead (up to a few a job) are rendered on that many
-/// threads while the batch writes, in order, the ones before them: the events, bytes and
+/// With more than one job, the records ahead (a few runs of them a job) are rendered on that many
+/// threads at once, the caller's among them, while the caller's thread writes the ones before
+/// them in order: the writer's graphic cache, the stored format and its look at the following
+/// record, numbered copies and the font warning stay on that thread, so the events, bytes and
 /// diagnostics are those of one job, record for record.
 public struct Batch {
   private let renderer: Renderer
@@ -50,7 +52,8 @@ public struct Batch {
 
   /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
   /// stored format (labels as ZPL only). With `jobs` above 1, records are rendered on that many
-  /// threads at once, and written in order as with one.
+  /// threads at once (`jobs - 1` workers and the thread calling ``next()``), and written in
+  /// order as with one.
   public init(
     renderer: Renderer, template compiled: CompiledTemplate, records: Records, target: Target,
     storedFormat: String? = nil, jobs: Int = 1
@@ -174,8 +177,8 @@ public struct Batch {
   }
 
   /// The target's bytes for one record's document, and for each further copy when its copies
-  /// are numbered (rendered again with `copy` counting up).
-  /// `copies` are the first of the further copies, rendered ahead.
+  /// are numbered (rendered again with `copy` counting up; the first of them may come rendered
+  /// ahead, in `copies`).
   private mutating func write(
     _ document: Document, record: DataRecord, copies: [Compiler.Result], diagnostics: inout [Diagnostic],
     sources: SourceFiles
