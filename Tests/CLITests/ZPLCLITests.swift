@@ -102,7 +102,7 @@ import Testing
     for data in [["--data", "templates/event-badge.json"], []] {
       let result = try CLITests.run(["render", "templates/event-badge.slip", "--jobs", "2"] + data)
       #expect(result.status == 64)
-      #expect(result.stderr.contains("'--jobs' is for a file of records"))
+      #expect(result.stderr.contains("'--jobs' needs records: '--data FILE.jsonl' or '.csv'"))
     }
   }
 

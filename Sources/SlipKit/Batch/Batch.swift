@@ -48,7 +48,7 @@ public struct Batch {
   /// beside rendering them.
   static let recordsARun = 32
   /// How many runs each job may have read ahead: enough that no worker waits for the writer.
-  static let runsAheadPerJob = 8
+  static let runsAheadPerJob = 4
 
   /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
   /// stored format (labels as ZPL only). With `jobs` above 1, records are rendered on that many

@@ -34,10 +34,8 @@ struct RenderCommand {
                            resolution (a further cut starts FILE-2.png)
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
-      --jobs N             with records: how many to render at once, each on a core of
-                           its own (default: the machine's online cores; 1 renders one
-                           at a time). They are written in order, the same bytes and
-                           messages whatever N is
+      --jobs N             records rendered at once, each on a core (default: the online
+                           cores; 1: one at a time), written in order: the same output
       --root DIR           the folder includes must stay in (default: the template's)
       --format text|json   diagnostics on standard error as compiler text (default) or as
                            JSON Lines: one object a diagnostic, the fields of 'slip check
@@ -148,9 +146,7 @@ struct RenderCommand {
       throw UsageError(message: "invalid value '\(text)' for '--jobs'; expected 1 to 1024", command: "render")
     }
     guard let data, RecordFormat(path: data) != nil else {
-      throw UsageError(
-        message: "'--jobs' is for a file of records: add '--data FILE.jsonl' or '--data FILE.csv'",
-        command: "render")
+      throw UsageError(message: "'--jobs' needs records: '--data FILE.jsonl' or '.csv'", command: "render")
     }
     return value
   }
