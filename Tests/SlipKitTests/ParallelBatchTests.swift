@@ -208,4 +208,20 @@ import Testing
     #expect(one.last?.kind == "stopped")
     #expect(Self.outcomes(compiled, data: data, target: target, jobs: 2) == one)
   }
+
+  @Test func aBatchLeftMidwayCallsOffItsRuns() throws {
+    let compiled = try Self.compile("templates/event-badge.slip")
+    let data = Self.badges(2000)
+    let one = Self.outcomes(compiled, data: data, target: .zpl(), jobs: 1)
+    var taken: [Outcome] = []
+    do {
+      var batch = Batch(
+        renderer: Self.renderer, template: compiled,
+        records: Records(bytes: Array(data.utf8), format: .jsonLines, path: "r.jsonl"), target: .zpl(),
+        jobs: 4)
+      for _ in 0..<40 { if let event = batch.next() { taken.append(Outcome(event)) } }
+      // The batch goes here, its runs ahead called off or waited for.
+    }
+    #expect(taken == Array(one.prefix(40)))
+  }
 }

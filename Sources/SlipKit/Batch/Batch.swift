@@ -139,6 +139,7 @@ public struct Batch {
         BatchRecord(line: record.line, bytes: bytes, diagnostics: diagnostics, sources: result.sources))
     } catch {
       stopped = true
+      ahead?.settle()
       return .stopped(BackendDiagnostics.error(error, sources: result.sources))
     }
   }

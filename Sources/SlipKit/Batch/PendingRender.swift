@@ -38,6 +38,12 @@ final class PendingRender: Sendable {
     return true
   }
 
+  /// Calls the renders off unless a thread has claimed them; whether it did (then ``wait()``
+  /// would never return).
+  func cancel() -> Bool {
+    state.withLock { $0.inputs.take() } != nil
+  }
+
   /// Whether the renders are made.
   var isDone: Bool { state.withLock { $0.renders != nil } }
 

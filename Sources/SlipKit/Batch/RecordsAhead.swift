@@ -32,8 +32,9 @@ struct RecordsAhead {
   private var open: [PendingRender.Input] = []
   /// The slots of the open run, from this index of `slots` on.
   private var openStart = 0
-  /// The runs handed over whose records are not all taken, oldest first.
-  private var runs: [PendingRender] = []
+  /// The runs handed over whose records are not begun, oldest first (called off or waited for
+  /// when the batch goes).
+  private let inFlight = RunsInFlight()
 
   /// Records read up to `window` ahead, rendered by `render` on `workers` `run` at a time.
   init(workers: RecordWorkers, window: Int, run: Int, render: @escaping PendingRender.Render) {
@@ -53,7 +54,7 @@ struct RecordsAhead {
     openStart -= 1
     guard case .record(_, let pending?, let index) = slot else { return slot }
     help(until: pending)
-    if index == 0, runs.first === pending { runs.removeFirst() }
+    if index == 0 { inFlight.removeOldest(pending) }
     return slot
   }
 
@@ -65,11 +66,14 @@ struct RecordsAhead {
     return record
   }
 
+  /// Calls off the runs no worker has taken and waits for those under way: the batch stopped.
+  func settle() { inFlight.settle() }
+
   /// Renders runs on this thread until `pending` is claimed: it, or else the newest run not
   /// claimed yet; then waits for it.
   private func help(until pending: PendingRender) {
     if pending.perform() { return }
-    for other in runs.reversed() where other !== pending {
+    for other in inFlight.runs.reversed() where other !== pending {
       if pending.isDone { return }
       other.perform()
     }
@@ -103,7 +107,7 @@ struct RecordsAhead {
         slots[position] = .record(record, pending, index: index)
       }
     }
-    runs.append(pending)
+    inFlight.append(pending)
     workers.run { pending.perform() }
     open = []
     openStart = slots.count
