@@ -483,10 +483,14 @@ def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
                                       count / statistics.median(run[1] for run in runs))
     biggest = RECORD_COUNTS[-1]
     rate, _, _, cpu_rate = batches[False, biggest]
-    results.rows.append(Row(f"4. {biggest:,} badges JSONL → ZPL (`slip render`)", f"wall, median of {BADGE_RUNS} runs",
-                            f"{rate:,.0f} labels/s"))
-    results.rows.append(Row("4. the same per CPU second of the process", f"CPU, median of {BADGE_RUNS} runs",
-                            f"{cpu_rate:,.0f} labels/s"))
+    # `slip render` renders records on every online core (`--jobs`, default: these): the wall rows
+    # say how many, the CPU rows count the work of all of them.
+    jobs = os.sysconf("SC_NPROCESSORS_ONLN")
+    results.rows.append(Row(
+        f"4. {biggest:,} badges JSONL → ZPL (`slip render`, {jobs} jobs: the machine's online cores)",
+        f"wall, median of {BADGE_RUNS} runs", f"{rate:,.0f} labels/s"))
+    results.rows.append(Row("4. the same per CPU second of the process (all its threads)",
+                            f"CPU, median of {BADGE_RUNS} runs", f"{cpu_rate:,.0f} labels/s"))
     # The same records through the Jinja2 template, one python process reading, rendering and
     # writing a line at a time; its logo is the one Slip's sample badge carries.
     badge = WORK / "badge.zpl"
@@ -496,10 +500,15 @@ def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
     jinja_runs = [timed([str(jinja_venv / "bin/python"), "scripts/bench_jinja2.py", "batch", str(badge),
                          str(records(biggest)), str(jinja_out)]) for _ in range(BADGE_RUNS)]
     jinja_rate = biggest / statistics.median(run[1] for run in jinja_runs)
+    jinja_wall_rate = biggest / statistics.median(run[0] for run in jinja_runs)
     results.rows.append(Row(
         f"4. the same vs Jinja2 rendering the same ZPL from the same JSON Lines (one python process)",
         f"CPU, median of {BADGE_RUNS} runs", f"{cpu_rate:,.0f} labels/s", f"{jinja_rate:,.0f} labels/s",
         cpu_rate / jinja_rate, "≥ 50,000 labels/s and ≥ Jinja2", cpu_rate >= 50_000 and cpu_rate >= jinja_rate))
+    results.rows.append(Row(
+        f"4. the same in wall time: `slip render` on {jobs} jobs vs Jinja2 in one python process (one core)",
+        f"wall, median of {BADGE_RUNS} runs", f"{rate:,.0f} labels/s", f"{jinja_wall_rate:,.0f} labels/s",
+        rate / jinja_wall_rate, "≥ 50,000 labels/s and ≥ Jinja2", rate >= 50_000 and rate >= jinja_wall_rate))
     peaks = [batches[False, count][1] for count in RECORD_COUNTS]
     flat = max(peaks) <= min(peaks) * 1.1 + 1
     results.rows.append(Row(
@@ -528,8 +537,9 @@ def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
         "Record count: event badges from JSON Lines to ZPL, one `slip render` process",
         ["records", "labels/s", "per CPU s", "peak RSS", "bytes/badge",
          "stored format: labels/s", "per CPU s", "peak RSS", "bytes/badge"],
-        note=(f"Labels per second of wall time and per second of the process's CPU time, medians of {BADGE_RUNS} "
-              "runs (process start included); peak RSS is the largest of the runs."))
+        note=(f"Labels per second of wall time and per second of the process's CPU time (all its threads), "
+              f"medians of {BADGE_RUNS} runs (process start included), with `slip render`'s default "
+              f"{jobs} jobs (the online cores); peak RSS is the largest of the runs."))
     for count in RECORD_COUNTS:
         whole_rate, whole_rss, whole_bytes, whole_cpu = batches[False, count]
         stored_rate, stored_rss, stored_bytes, stored_cpu = batches[True, count]

@@ -73,6 +73,39 @@ import Testing
     }
   }
 
+  /// Every batch case gives the same bytes, messages and exit code with one job as with several.
+  @Test(arguments: batchCases)
+  func jobsChangeNothingButTheTime(_ name: String) throws {
+    let folder = CLITests.root.appendingPathComponent(Self.cases).appendingPathComponent(name)
+    let command = try String(contentsOf: folder.appendingPathComponent("command.txt"), encoding: .utf8)
+    let arguments = command.split(whereSeparator: \.isWhitespace).map {
+      $0.replacingOccurrences(of: "{cases}", with: Self.cases)
+        .replacingOccurrences(of: "{case}", with: "\(Self.cases)/\(name)")
+    }
+    let one = try CLITests.run(["render"] + arguments + ["--jobs", "1"])
+    for jobs in ["2", "5"] {
+      let many = try CLITests.run(["render"] + arguments + ["--jobs", jobs])
+      #expect(many.stdout == one.stdout, "\(name) --jobs \(jobs)")
+      #expect(many.stderr == one.stderr, "\(name) --jobs \(jobs)")
+      #expect(many.status == one.status, "\(name) --jobs \(jobs)")
+    }
+  }
+
+  @Test func badJobsAreUsageErrors() throws {
+    let records = "\(Self.cases)/batch-badge/records.jsonl"
+    for value in ["0", "-2", "two", "1025"] {
+      let result = try Self.slip("render", "templates/event-badge.slip", "--data", records, "--jobs", value)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("invalid value '\(value)' for '--jobs'; expected 1 to 1024"))
+      #expect(result.stdout.isEmpty)
+    }
+    for data in [["--data", "templates/event-badge.json"], []] {
+      let result = try CLITests.run(["render", "templates/event-badge.slip", "--jobs", "2"] + data)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("'--jobs' needs records: '--data FILE.jsonl' or '.csv'"))
+    }
+  }
+
   @Test func zplIsTheDefaultForLabels() throws {
     let result = try Self.slip("render", "templates/event-badge.slip", "--data", "templates/event-badge.json")
     #expect(result.status == 0)

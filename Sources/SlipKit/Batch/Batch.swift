@@ -1,16 +1,23 @@
+import Glibc
 import SlipCore
 import SlipIR
 import SlipRecords
 import SlipZPL
 
-/// A template rendered for every record of a file, one at a time: each record's bytes are handed
-/// over as soon as they are made, so memory stays that of one record whatever the file's length.
+/// A template rendered for every record of a file, in order: each record's bytes are handed over
+/// as soon as they are made, so memory stays that of a few records whatever the file's length.
 ///
 /// A record that cannot be read or rendered is reported with its line and left out; the others
 /// go on. With a stored format (`^DF`), the first record that renders also defines the format,
 /// whose bytes come before its recall (`^XF`); values the next record shares (the event on every
 /// badge) may be part of the format, and a record that changes one gets a format of its own
 /// holding only what depends on no data at all.
+///
+/// With more than one job, the records ahead (a few runs of them a job) are rendered on that many
+/// threads at once, the caller's among them, while the caller's thread writes the ones before
+/// them in order: the writer's graphic cache, the stored format and its look at the following
+/// record, numbered copies and the font warning stay on that thread, so the events, bytes and
+/// diagnostics are those of one job, record for record.
 public struct Batch {
   private let renderer: Renderer
   private let compiled: CompiledTemplate
@@ -30,12 +37,26 @@ public struct Batch {
   /// How many copies of each record are rendered one by one: `--copies` of a template that
   /// numbers them (`copy`, `serial`), whose copies differ; 1 when the printer repeats them.
   private let numberedCopies: Int
+  /// The records read ahead and rendered on workers; nil with one job, when each record is
+  /// read and rendered as its turn comes.
+  private var ahead: RecordsAhead?
+
+  /// How many copies of a record a worker renders ahead of its writing: numbered copies beyond
+  /// these are rendered by the batch, so the records in flight stay small whatever `--copies` is.
+  static let copiesAhead = 8
+  /// How many records a worker renders at a time: enough that handing them over costs little
+  /// beside rendering them.
+  static let recordsARun = 32
+  /// How many runs each job may have read ahead: enough that no worker waits for the writer.
+  static let runsAheadPerJob = 4
 
   /// A batch rendering `compiled` with each of `records` as `target`; `storedFormat` names a
-  /// stored format (labels as ZPL only).
+  /// stored format (labels as ZPL only). With `jobs` above 1, records are rendered on that many
+  /// threads at once (`jobs - 1` workers and the thread calling ``next()``), and written in
+  /// order as with one.
   public init(
     renderer: Renderer, template compiled: CompiledTemplate, records: Records, target: Target,
-    storedFormat: String? = nil
+    storedFormat: String? = nil, jobs: Int = 1
   ) {
     var renderer = renderer
     // A batch draws no previews: QR codes the printer draws are only measured, as a rendering's.
@@ -59,66 +80,123 @@ public struct Batch {
       zplWriter = ZPLWriter(textPictures: renderer.zplTextPictures, compressor: Renderer.zplCompressor)
     }
     fontProblem = compiled.isLabel ? renderer.labelFontProblem() : nil
+    if jobs > 1 {
+      let (path, options, copies) = (self.records.path, self.renderer.options, numberedCopies)
+      ahead = RecordsAhead(
+        workers: RecordWorkers(limit: jobs - 1), window: jobs * Self.runsAheadPerJob * Self.recordsARun,
+        run: Self.recordsARun
+      ) { input in
+        RecordRender.make(
+          object: input.object, line: input.line, json: input.json, path: path, template: compiled,
+          options: options,
+          numberedCopies: copies, copiesAhead: Self.copiesAhead)
+      }
+    }
   }
+
+  /// The online cores of this machine: the jobs a batch is given by default (`slip render`).
+  public static var onlineCores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
   /// The next record's outcome; nil when the records are done (or after ``BatchEvent/stopped(_:)``).
   public mutating func next() -> BatchEvent? {
     guard !stopped else { return nil }
     let record: DataRecord
-    do throws(RecordProblem) {
-      guard let next = try records.next() else {
-        stopped = true
-        return records.failed
-          ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
-      }
-      record = next
-    } catch {
+    let render: RecordRender
+    switch read() {
+    case .end(let failed):
+      stopped = true
+      return failed
+        ? .stopped(Diagnostic(.unreadable("cannot read data file '\(records.path)'"), at: nil)) : nil
+    case .problem(let error):
       return .unreadable(
         BatchRecord(
           line: error.line, column: error.column, bytes: [],
           diagnostics: [Diagnostic(DiagnosticMessage(id: error.id, .error, error.message), at: nil)],
           sources: SourceFiles()))
+    case .record(let next, let rendered):
+      record = next
+      render =
+        rendered
+        ?? RecordRender.make(
+          object: next.object, line: next.line, json: next.json, path: records.path, template: compiled,
+          options: renderer.options, numberedCopies: numberedCopies, copiesAhead: 0)
     }
-    var options = renderer.options
-    if numberedCopies > 1 { options.copy = CopyNumber(1, of: numberedCopies) }
-    var result =
-      record.object.map { compiled.render($0, options: options) }
-      ?? compiled.render(json: record.sourceFile(path: records.path), options: options)
+    var result = render.first
     if let fontProblem {
       result.diagnostics.append(fontProblem)
       self.fontProblem = nil
     }
     guard let document = result.document else {
-      if record.object != nil, record.json != nil {
-        // Again, from the record's text at its own line, so notes point into the file.
-        result = compiled.render(json: record.sourceFile(path: records.path), options: options)
-      }
+      if let again = render.again { result = again }
       return .skipped(
         BatchRecord(line: record.line, bytes: [], diagnostics: result.diagnostics, sources: result.sources))
     }
     var diagnostics = result.diagnostics
     do throws(BackendError) {
-      let bytes = try write(document, record: record, diagnostics: &diagnostics, sources: result.sources)
+      let bytes = try write(
+        document, record: record, copies: render.copies, diagnostics: &diagnostics, sources: result.sources)
       return .rendered(
         BatchRecord(line: record.line, bytes: bytes, diagnostics: diagnostics, sources: result.sources))
     } catch {
       stopped = true
+      ahead?.settle()
       return .stopped(BackendDiagnostics.error(error, sources: result.sources))
     }
   }
 
+  /// What reading the next record gave: the record (with its render on a worker, when the batch
+  /// has workers), a record that could not be read, or the end.
+  private enum Read {
+    case record(DataRecord, RecordRender?)
+    case problem(RecordProblem)
+    case end(failed: Bool)
+  }
+
+  /// The next record, from the records read ahead or straight from the file.
+  private mutating func read() -> Read {
+    if ahead != nil {
+      switch ahead?.next(from: &records) {
+      case .record(let record, let pending, let index):
+        return .record(record, pending?.wait()[index])
+      case .problem(let problem): return .problem(problem)
+      case .end(let failed): return .end(failed: failed)
+      case nil: return .end(failed: records.failed)
+      }
+    }
+    do throws(RecordProblem) {
+      guard let record = try records.next() else { return .end(failed: records.failed) }
+      return .record(record, nil)
+    } catch {
+      return .problem(error)
+    }
+  }
+
+  /// The record after the current one, without taking it (nil at the end or when it is bad).
+  private mutating func following() -> DataRecord? {
+    if ahead != nil { return ahead?.following(in: &records) }
+    return records.peek()
+  }
+
   /// The target's bytes for one record's document, and for each further copy when its copies
-  /// are numbered (rendered again with `copy` counting up).
+  /// are numbered (rendered again with `copy` counting up; the first of them may come rendered
+  /// ahead, in `copies`).
   private mutating func write(
-    _ document: Document, record: DataRecord, diagnostics: inout [Diagnostic], sources: SourceFiles
+    _ document: Document, record: DataRecord, copies: [Compiler.Result], diagnostics: inout [Diagnostic],
+    sources: SourceFiles
   ) throws(BackendError) -> [UInt8] {
     var bytes = try writeOne(document, record: record, diagnostics: &diagnostics, sources: sources)
     guard numberedCopies > 1 else { return bytes }
-    let object = Self.object(record)
+    var object: JSONObject?
     for number in 2...numberedCopies {
-      var options = renderer.options
-      options.copy = CopyNumber(number, of: numberedCopies)
-      let copy = compiled.render(object, options: options)
+      let copy: Compiler.Result
+      if number - 2 < copies.count {
+        copy = copies[number - 2]
+      } else {
+        var options = renderer.options
+        options.copy = CopyNumber(number, of: numberedCopies)
+        if object == nil { object = Self.object(record) }
+        copy = compiled.render(object ?? JSONObject(), options: options)
+      }
       guard let copyDocument = copy.document else {
         diagnostics += copy.diagnostics.filter { $0.severity == .error }
         break
@@ -142,7 +220,7 @@ public struct Batch {
       let object = Self.object(record)
       if storedFormat == nil {
         // The record after this one: values the two share may be part of the format.
-        let following = records.peek()?.object
+        let following = self.following()?.object
         let sample = following.flatMap { compiled.render($0, options: renderer.options).document }
         storedFormat = try format(
           name: name, samples: [document] + (sample.map { [$0] } ?? []), object: object, keeping: following,
@@ -169,7 +247,7 @@ public struct Batch {
   }
 
   /// The record's data, parsed again when it came as text.
-  private static func object(_ record: DataRecord) -> JSONObject {
+  static func object(_ record: DataRecord) -> JSONObject {
     if let object = record.object { return object }
     guard let json = record.json, case .object(let object) = try? JSONReader().read(json) else {
       return JSONObject()

@@ -9,7 +9,7 @@ struct RenderCommand {
   static let usage = """
     USAGE: slip render TEMPLATE [--data FILE|-] [--target escpos|zpl|text|ir]
                        [--printer ID|FILE] [--raster] [--preview FILE.png]
-                       [ZPL options] [-o FILE|-] [--watch]
+                       [ZPL options] [--jobs N] [-o FILE|-] [--watch]
 
     Compiles a template with its data and writes the result. A data file of many records
     (.jsonl, one JSON object per line, or .csv with a header row) gives one label or
@@ -34,6 +34,8 @@ struct RenderCommand {
                            resolution (a further cut starts FILE-2.png)
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
+      --jobs N             records rendered at once, each on a core (default: the online
+                           cores; 1: one at a time), written in order: the same output
       --root DIR           the folder includes must stay in (default: the template's)
       --format text|json   diagnostics on standard error as compiler text (default) or as
                            JSON Lines: one object a diagnostic, the fields of 'slip check
@@ -55,7 +57,7 @@ struct RenderCommand {
     command: "render",
     valued: [
       ["--data"], ["--target"], ["-o", "--output"], ["--root"], ["--printer"], ["--preview"], ["--max-items"],
-      ["--format"],
+      ["--format"], ["--jobs"],
     ]
       + ZPLOptions.valued,
     flags: [["-h", "--help"], ["--raster"], ["--watch"]])
@@ -78,6 +80,8 @@ struct RenderCommand {
   let maximumItems: Int?
   /// How diagnostics are printed (`--format`).
   let diagnostics: DiagnosticPrinter.Format
+  /// `--jobs`: how many records render at once; nil for the online cores.
+  let jobs: Int?
 
   /// Validates the command line.
   init(_ arguments: Arguments) throws(UsageError) {
@@ -125,6 +129,7 @@ struct RenderCommand {
     if !zpl.isEmpty, let target, target != "zpl" {
       throw UsageError(message: "ZPL options apply to '--target zpl' only", command: "render")
     }
+    jobs = try Self.jobs(arguments, data: data)
     if zpl.storedFormat != nil, data == nil {
       throw UsageError(message: "'--stored-format' needs records: add '--data FILE'", command: "render")
     }
@@ -132,6 +137,18 @@ struct RenderCommand {
       throw UsageError(
         message: "the template and the data cannot both come from standard input", command: "render")
     }
+  }
+
+  /// `--jobs N`: a number of 1 or more, for a file of records.
+  private static func jobs(_ arguments: Arguments, data: String?) throws(UsageError) -> Int? {
+    guard let text = arguments.value("--jobs") else { return nil }
+    guard let value = Int(text), (1...1024).contains(value) else {
+      throw UsageError(message: "invalid value '\(text)' for '--jobs'; expected 1 to 1024", command: "render")
+    }
+    guard let data, RecordFormat(path: data) != nil else {
+      throw UsageError(message: "'--jobs' needs records: '--data FILE.jsonl' or '.csv'", command: "render")
+    }
+    return value
   }
 
   /// `--watch` re-renders files: it needs one to write, and files (not standard input) to watch.

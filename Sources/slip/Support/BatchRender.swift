@@ -3,8 +3,8 @@ import SlipKit
 import SlipRecords
 
 /// `slip render` over a file of records: SlipKit's ``Batch`` renders the template compiled once
-/// for each record, and each record's bytes are written as soon as they are made. Memory stays
-/// that of one record whatever the file's length.
+/// for each record (`--jobs` at once, on as many cores), and each record's bytes are written in
+/// order as soon as they are made. Memory stays that of a few records whatever the file's length.
 ///
 /// A record that cannot be rendered is reported with its line and skipped; the others print,
 /// and the command ends with exit code 65.
@@ -35,7 +35,7 @@ struct BatchRender {
     }
     var batch = Batch(
       renderer: renderer, template: compiled, records: records, target: target,
-      storedFormat: command.zpl.storedFormat)
+      storedFormat: command.zpl.storedFormat, jobs: command.jobs ?? Batch.onlineCores)
     var sink: ByteSink
     do throws(InputError) {
       sink =
