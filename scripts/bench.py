@@ -54,6 +54,7 @@ PROCESS_RUNS = 30  # whole-process receipt, each side
 COMPILE_RUNS = 15  # `slip check` of the 2,000-line template
 MANY_RUNS = 5  # `slip check` of 1,000 templates
 BADGE_RUNS = 3  # each batch of badges
+JOBS = os.sysconf("SC_NPROCESSORS_ONLN")  # the batches' --jobs: every online core
 RECORD_COUNTS = [1_000, 10_000, 100_000]
 PICTURE_HEIGHTS = [300, 600, 1200, 2400]
 RECEIPT_ITEMS = [10, 100, 1000]
@@ -476,17 +477,18 @@ def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
     for stored in (False, True):
         for count in RECORD_COUNTS:
             extra = ["--stored-format", "BADGE"] if stored else []
-            command = [slip, "render", "templates/event-badge.slip", "--data", str(records(count)), *extra, "-o", str(out)]
+            command = [slip, "render", "templates/event-badge.slip", "--data", str(records(count)), *extra,
+                       "--jobs", str(JOBS), "-o", str(out)]
             runs = [peak_rss(command) for _ in range(BADGE_RUNS)]
             batches[stored, count] = (count / statistics.median(run[0] for run in runs),
                                       max(run[2] for run in runs) / 1024, out.stat().st_size / count,
                                       count / statistics.median(run[1] for run in runs))
     biggest = RECORD_COUNTS[-1]
     rate, _, _, all_threads_cpu_rate = batches[False, biggest]
-    # `slip render` renders records on every online core (`--jobs`, default: these): the wall rows
-    # say how many. The work a badge costs is measured on one job (`--jobs 1`), whose CPU time is
-    # what the records take and nothing else: threads handing records over cost some CPU too.
-    jobs = os.sysconf("SC_NPROCESSORS_ONLN")
+    # The batches run on every online core (`--jobs`): the wall rows say how many. The work a badge
+    # costs is measured on one job (`--jobs 1`, the default), whose CPU time is what the records
+    # take and nothing else: threads handing records over cost CPU of their own.
+    jobs = JOBS
     single = [slip, "render", "templates/event-badge.slip", "--data", str(records(biggest)), "--jobs", "1",
               "-o", str(out)]
     cpu_rate = biggest / statistics.median(peak_rss(single)[1] for _ in range(BADGE_RUNS))
@@ -544,8 +546,8 @@ def area_badges(bins: Path, jinja_venv: Path, results: Results) -> None:
         ["records", "labels/s", "per CPU s", "peak RSS", "bytes/badge",
          "stored format: labels/s", "per CPU s", "peak RSS", "bytes/badge"],
         note=(f"Labels per second of wall time and per second of the process's CPU time (all its threads), "
-              f"medians of {BADGE_RUNS} runs (process start included), with `slip render`'s default "
-              f"{jobs} jobs (the online cores); peak RSS is the largest of the runs."))
+              f"medians of {BADGE_RUNS} runs (process start included), with `--jobs {jobs}` "
+              f"(the online cores); peak RSS is the largest of the runs."))
     for count in RECORD_COUNTS:
         whole_rate, whole_rss, whole_bytes, whole_cpu = batches[False, count]
         stored_rate, stored_rss, stored_bytes, stored_cpu = batches[True, count]

@@ -94,9 +94,6 @@ public struct Batch {
     }
   }
 
-  /// The online cores of this machine: the jobs a batch is given by default (`slip render`).
-  public static var onlineCores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-
   /// The next record's outcome; nil when the records are done (or after ``BatchEvent/stopped(_:)``).
   public mutating func next() -> BatchEvent? {
     guard !stopped else { return nil }

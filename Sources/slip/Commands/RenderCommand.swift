@@ -34,8 +34,8 @@ struct RenderCommand {
                            resolution (a further cut starts FILE-2.png)
       -o, --output FILE|-  where to write it (default: standard output; ESC/POS bytes are
                            not written to a terminal)
-      --jobs N             records rendered at once, each on a core (default: the online
-                           cores; 1: one at a time), written in order: the same output
+      --jobs N             records rendered at once, each on a core of its own (default 1),
+                           written in order: the same output
       --root DIR           the folder includes must stay in (default: the template's)
       --format text|json   diagnostics on standard error as compiler text (default) or as
                            JSON Lines: one object a diagnostic, the fields of 'slip check
@@ -80,7 +80,7 @@ struct RenderCommand {
   let maximumItems: Int?
   /// How diagnostics are printed (`--format`).
   let diagnostics: DiagnosticPrinter.Format
-  /// `--jobs`: how many records render at once; nil for the online cores.
+  /// `--jobs`: how many records render at once; nil for one.
   let jobs: Int?
 
   /// Validates the command line.

@@ -35,7 +35,7 @@ struct BatchRender {
     }
     var batch = Batch(
       renderer: renderer, template: compiled, records: records, target: target,
-      storedFormat: command.zpl.storedFormat, jobs: command.jobs ?? Batch.onlineCores)
+      storedFormat: command.zpl.storedFormat, jobs: command.jobs ?? 1)
     var sink: ByteSink
     do throws(InputError) {
       sink =
