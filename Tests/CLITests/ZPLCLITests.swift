@@ -30,6 +30,16 @@ import Testing
     }.sorted()
   }
 
+  /// The `slip render` arguments of batch case `name`: its command.txt with its places filled in.
+  static func arguments(of name: String) throws -> [String] {
+    let folder = CLITests.root.appendingPathComponent(cases).appendingPathComponent(name)
+    let command = try String(contentsOf: folder.appendingPathComponent("command.txt"), encoding: .utf8)
+    return command.split(whereSeparator: \.isWhitespace).map {
+      $0.replacingOccurrences(of: "{cases}", with: cases)
+        .replacingOccurrences(of: "{case}", with: "\(cases)/\(name)")
+    }
+  }
+
   @Test func thereAreBatchCases() {
     #expect(Self.batchCases.count >= 4)
   }
@@ -37,11 +47,7 @@ import Testing
   @Test(arguments: batchCases)
   func batch(_ name: String) throws {
     let folder = CLITests.root.appendingPathComponent(Self.cases).appendingPathComponent(name)
-    let command = try String(contentsOf: folder.appendingPathComponent("command.txt"), encoding: .utf8)
-    let arguments = command.split(whereSeparator: \.isWhitespace).map {
-      $0.replacingOccurrences(of: "{cases}", with: Self.cases)
-        .replacingOccurrences(of: "{case}", with: "\(Self.cases)/\(name)")
-    }
+    let arguments = try Self.arguments(of: name)
     let result = try CLITests.run(["render"] + arguments)
     var actual = [
       "out.zpl": result.stdout,
@@ -76,12 +82,7 @@ import Testing
   /// Every batch case gives the same bytes, messages and exit code with one job as with several.
   @Test(arguments: batchCases)
   func jobsChangeNothingButTheTime(_ name: String) throws {
-    let folder = CLITests.root.appendingPathComponent(Self.cases).appendingPathComponent(name)
-    let command = try String(contentsOf: folder.appendingPathComponent("command.txt"), encoding: .utf8)
-    let arguments = command.split(whereSeparator: \.isWhitespace).map {
-      $0.replacingOccurrences(of: "{cases}", with: Self.cases)
-        .replacingOccurrences(of: "{case}", with: "\(Self.cases)/\(name)")
-    }
+    let arguments = try Self.arguments(of: name)
     let one = try CLITests.run(["render"] + arguments + ["--jobs", "1"])
     for jobs in ["2", "5"] {
       let many = try CLITests.run(["render"] + arguments + ["--jobs", jobs])
