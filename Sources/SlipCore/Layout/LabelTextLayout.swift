@@ -93,9 +93,15 @@ struct LabelTextLayout {
     case .bitmap(let bitmap, _, let width):
       return line.count * bitmap.pitch(magnification: width)
     case .scalable:
-      guard let glyphWidth else { return measurer.width(of: line, height: height) }
-      return measurer.width(of: line, height: max(1, glyphWidth * height / requestedSize))
+      // Font 0's advances scale with the glyph width: measured at that, as at a height.
+      return measurer.width(of: line, height: glyphWidth(at: height) ?? height)
     }
+  }
+
+  /// Font 0's glyph width when its glyphs are `height` dots tall: the width asked for
+  /// (`width=`) shrunk with the height; nil when none was asked for (as wide as tall).
+  private func glyphWidth(at height: Int) -> Int? {
+    glyphWidth.map { max(1, $0 * height / requestedSize) }
   }
 
   /// The advance of each printable ASCII character in a unit in which widths add up: one a
@@ -119,8 +125,7 @@ struct LabelTextLayout {
     case .bitmap(let bitmap, _, let width):
       return advance * bitmap.pitch(magnification: width)
     case .scalable:
-      guard let glyphWidth else { return measurer.width(ofAdvance: advance, height: height) }
-      return measurer.width(ofAdvance: advance, height: max(1, glyphWidth * height / requestedSize))
+      return measurer.width(ofAdvance: advance, height: glyphWidth(at: height) ?? height)
     }
   }
 
@@ -193,7 +198,7 @@ struct LabelTextLayout {
       x: spec.position.x, y: spec.position.y, width: boxWidth, height: height, lineSpacing: height,
       alignment: spec.alignment, lines: placed, requestedHeight: spec.size, maxLines: spec.maxLines,
       shrinks: spec.shrink, rotation: spec.rotation, reverse: spec.reverse, font: spec.font,
-      glyphWidth: glyphWidth.map { max(1, $0 * height / requestedSize) }, source: nil)
+      glyphWidth: glyphWidth(at: height), source: nil)
     return (laidOut, cut)
   }
 

@@ -1,4 +1,3 @@
-import Glibc
 import SlipCore
 import SlipIR
 import SlipRecords
