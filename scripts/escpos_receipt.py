@@ -4,6 +4,7 @@ whole-process case of scripts/bench (one `python` process, the receipt's ESC/POS
 standard output); scripts/bench_python_escpos.py imports it for the in-process case.
 
     python escpos_receipt.py DATA.json > receipt.bin
+    python escpos_receipt.py DAY.jsonl > receipts.bin    # a receipt per line, one after another
 """
 import json
 import sys
@@ -45,4 +46,9 @@ def kopi_senja(data):
 
 if __name__ == "__main__":
     with open(sys.argv[1]) as file:
-        sys.stdout.buffer.write(kopi_senja(json.load(file)))
+        if sys.argv[1].endswith(".jsonl"):
+            for line in file:
+                if line.strip():
+                    sys.stdout.buffer.write(kopi_senja(json.loads(line)))
+        else:
+            sys.stdout.buffer.write(kopi_senja(json.load(file)))
